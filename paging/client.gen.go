@@ -146,7 +146,7 @@ type ListACHAddendaRequest struct {
 func (c *Client) ListACHAddenda(ctx context.Context, req ListACHAddendaRequest, opts ...CallOption) (*ACHAddendaResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
-	if c.placement() == InBody {
+	if c.published() {
 		body.AdditionalProperties = withPageMembers(req.Body.AdditionalProperties, true, pageMember{"pageSize", req.PageSize})
 	} else {
 		if req.PageSize != 0 {
@@ -192,7 +192,7 @@ type ListACHTransactionsRequest struct {
 func (c *Client) ListACHTransactions(ctx context.Context, req ListACHTransactionsRequest, opts ...CallOption) (*ACHListResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
-	if c.placement() == InBody {
+	if c.published() {
 		body.AdditionalProperties = withPageMembers(req.Body.AdditionalProperties, false, pageMember{"pageNumber", req.PageNumber}, pageMember{"pageSize", req.PageSize})
 	} else {
 		if req.PageNumber != 0 {
@@ -578,7 +578,7 @@ type ListRTPTransactionsRequest struct {
 func (c *Client) ListRTPTransactions(ctx context.Context, req ListRTPTransactionsRequest, opts ...CallOption) (*RTPListResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
-	if c.placement() == InBody {
+	if c.published() {
 		body.AdditionalProperties = withPageMembers(req.Body.AdditionalProperties, false, pageMember{"pageNumber", req.PageNumber}, pageMember{"pageSize", req.PageSize})
 	} else {
 		if req.PageNumber != 0 {

@@ -117,8 +117,7 @@
 //
 // By default (the bank as published) ListACHTransactions, ListRTPTransactions and
 // ListACHAddenda, and their iterators, send pageNumber/pageSize as members of the JSON body,
-// the addenda pageSize as a string; paging.WithDocumentedAPI() puts them in the query (or just
-// paging.WithPageParamsIn(paging.InQuery)). The request types keep PageNumber and PageSize
+// the addenda pageSize as a string; paging.WithDocumentedAPI() puts them in the query. The request types keep PageNumber and PageSize
 // typed either way: the single-page method alone decides where they travel, so a method and
 // its iterator never disagree. The current wire list (WireTransactionsByPage) always pages in
 // the body. The legacy WireTransactions and the /ddaReports PreviousDayTransactions, absent

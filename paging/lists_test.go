@@ -91,15 +91,18 @@ func TestWireTransactionsLegacyRows(t *testing.T) {
 }
 
 // TestPagePlacement: the ACH and RTP inquiry iterators page correctly against a server of
-// either kind when the client's placement matches it: pages 1, 2, 3 of 1,000, nothing in the
-// other place.
+// either kind when the client's form matches it (the published default: the body;
+// WithDocumentedAPI: the query): pages 1, 2, 3 of 1,000, nothing in the other place.
 func TestPagePlacement(t *testing.T) {
 	for _, in := range []pagingtest.Placement{pagingtest.Query, pagingtest.Body} {
-		place := map[pagingtest.Placement]paging.ParamPlacement{pagingtest.Query: paging.InQuery, pagingtest.Body: paging.InBody}[in]
+		var form []paging.Option
+		if in == pagingtest.Query {
+			form = append(form, paging.WithDocumentedAPI())
+		}
 		for _, ep := range []string{"ach", "rtp"} {
 			t.Run(fmt.Sprintf("%s in %d", ep, in), func(t *testing.T) {
 				srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithParamsIn(in))
-				c := client(t, srv, paging.WithPageParamsIn(place))
+				c := client(t, srv, form...)
 				var got []string
 				var err error
 				if ep == "ach" {
@@ -355,8 +358,6 @@ func TestTypedOptionsRefused(t *testing.T) {
 		require.Error(t, err)
 	}
 	assert.Empty(t, srv.Requests())
-	_, err := paging.New(srv.URL, paging.WithPageParamsIn(7))
-	require.Error(t, err)
-	_, err = paging.New(srv.URL, paging.WithRateLimit(-1))
+	_, err := paging.New(srv.URL, paging.WithRateLimit(-1))
 	require.Error(t, err)
 }

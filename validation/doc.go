@@ -20,7 +20,7 @@
 // # Versions
 //
 // A Client speaks v2, the bank's published API, unless created with WithDocumentedAPI (version
-// 1 of the design documents, also WithAPIVersion(V1)): the bank announced v1 deprecated and
+// 1 of the design documents): the bank announced v1 deprecated and
 // obsolete after Q1 2025, and the bank's published files hold only v2 paths (v1 answers 404
 // there). The operations that differ are VerifyAccount and HealthCheck (their paths and
 // envelopes); the Inquiry and Result types are the same for both versions. Package

@@ -33,7 +33,7 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	p, base, cfg, err := sdkclient.Build(baseURL, sdkclient.API{
 		DecodeError:        apierror.DecodeBankError,
 		Operations:         operations,
-		DefaultVersion:     DefaultAPIVersion,
+		DefaultVersion:     defaultAPIVersion,
 		RateLimit:          5,    // the bank's documented limit
 		Lockout:            true, // a 429 locks the client out: never retried after a short backoff
 		NoTracePropagation: true, // the bank may reject unknown headers: traceparent only on request
@@ -276,9 +276,6 @@ func WithCredentialID(id string) Option { return Option(sdkclient.WithCredential
 // WithMaxLockout sets the longest lock-out a 429 starts (default core.DefaultMaxLockout): a longer
 // Retry-After is cut to d. Under a second fails at construction.
 func WithMaxLockout(d time.Duration) Option { return Option(sdkclient.WithMaxLockout(d)) }
-
-// WithAPIVersion sets the {version} path segment (default DefaultAPIVersion).
-func WithAPIVersion(v string) Option { return Option(sdkclient.WithAPIVersion(v)) }
 
 // RedactSecrets is a slog.HandlerOptions.ReplaceAttr function for loggers that log the
 // caller's own values holding a Secret. A Secret already masks itself wherever slog prints it;

@@ -85,5 +85,5 @@ func fuzzVerify(f *testing.F, envelope string, opts ...validation.Option) {
 func FuzzDecodeVerifyV1(f *testing.F) { fuzzVerify(f, "accountValidationResponse") }
 
 func FuzzDecodeVerifyV2(f *testing.F) {
-	fuzzVerify(f, "accountValidationV2Response", validation.WithAPIVersion2())
+	fuzzVerify(f, "accountValidationV2Response")
 }

@@ -24,11 +24,8 @@ func (h *HealthCheckResponse) CheckedAt() (core.Timestamp, bool) {
 // It is a read: retried after a connection failure or a 408, 429, 500, 502, 503 or 504 answer.
 // Every non-2xx answer is an *Error unwrapping to the bank's *BankError.
 func (c *Client) HealthCheck(ctx context.Context, opts ...CallOption) (*HealthCheckResponse, error) {
-	if err := checkVersion(c.core.Version); err != nil {
-		return nil, err
-	}
 	op := opCheckHealth
-	if c.core.Version == V2 {
+	if c.core.Version == v2 {
 		op = opCheckHealthV2
 	}
 	r := sdkclient.Request{Op: op, Path: "/accounts/validations/" + c.core.Version + "/healthCheck"}

@@ -24,7 +24,7 @@ const maxResultBody = 1 << 20
 // Before any request, an empty ServiceType is filled in with ServiceTypeOwner and inq is
 // checked with Inquiry.Validate: a bad inquiry returns an *InquiryError (errors.Is
 // ErrInvalidInquiry) listing every problem with the service's own errorCode, and nothing is
-// sent. The request travels in the envelopes of the Client's version (WithAPIVersion).
+// sent. The request travels in the envelopes of the Client's version (v2, or v1 with WithDocumentedAPI).
 //
 // Outcomes, in the order they are decided:
 //   - a fault in a 200 (an errorResponse whose businessFault or systemFault has an
@@ -54,9 +54,6 @@ func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry, opts ...CallOpt
 // errors are VerifyAccount's; with a *FaultError or a *ResultError the *Answer is returned
 // too, so nothing the bank sent is lost.
 func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...CallOption) (*Answer, error) {
-	if err := checkVersion(c.core.Version); err != nil {
-		return nil, err
-	}
 	if inq.ServiceType == "" {
 		inq.ServiceType = ServiceTypeOwner
 	}
@@ -68,7 +65,7 @@ func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...C
 		return nil, err
 	}
 	op := opVerifyAccount
-	if c.core.Version == V2 {
+	if c.core.Version == v2 {
 		op = opVerifyAccountV2
 	}
 	resp, err := sdkclient.Send(ctx, &c.core, sdkclient.Request{
@@ -111,7 +108,7 @@ func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...C
 // them.
 func encodeRequest(v string, inq Inquiry) ([]byte, error) {
 	b := make([]byte, 0, 512)
-	if v == V2 {
+	if v == v2 {
 		b = append(b, `{"accountValidationV2Request":{"AOARequest":{"Inquiry":`...)
 	} else {
 		b = append(b, `{"accountValidationRequest":{"AOARequest":{"Inquiry":`...)
@@ -154,7 +151,7 @@ func decodeAnswer(v string, raw []byte) (*Answer, error) {
 		return nil, &core.DecodeError{Err: err}
 	}
 	name := "accountValidationResponse"
-	if v == V2 {
+	if v == v2 {
 		name = "accountValidationV2Response"
 	}
 	envRaw, ok := body[name]

@@ -121,9 +121,9 @@ type form struct {
 // forms are the published API (the default) and v1. No limit in the sandbox: the walk is
 // about codes; the 429 has its own step below.
 var forms = []form{
-	{validation.V2, "the bank's published API (the default)",
+	{"v2", "the bank's published API (the default)",
 		[]vt.Option{vt.WithRateLimit(0)}, nil},
-	{validation.V1, "v1 (WithDocumentedAPI)",
+	{"v1", "v1 (WithDocumentedAPI)",
 		[]vt.Option{vt.WithRateLimit(0), vt.WithDocumentedAPI()}, []validation.Option{validation.WithDocumentedAPI()}},
 }
 
@@ -137,7 +137,7 @@ func run(ctx context.Context, out io.Writer) error {
 		}
 		s.Step(f.version+" form", "%s", f.what)
 		err = walk(ctx, s, env, f.version)
-		if err == nil && f.version == validation.V2 {
+		if err == nil && f.version == "v2" {
 			err = noV1(ctx, s, env)
 		}
 		env.close()
@@ -155,7 +155,7 @@ func run(ctx context.Context, out io.Writer) error {
 func walk(ctx context.Context, s *steps, env *service, version string) error {
 	h, err := env.client.HealthCheck(ctx)
 	switch {
-	case errors.Is(err, core.ErrNotFound) && version == validation.V1 && env.sandbox == nil:
+	case errors.Is(err, core.ErrNotFound) && version == "v1" && env.sandbox == nil:
 		s.Step(version+" health check", "%s: 404, the bank's published API holds only v2", env.where)
 		return nil
 	case err != nil:
@@ -264,7 +264,7 @@ func cases(version string) []inquiry {
 		{"authorization unavailable", "errorCode 997", acct(vt.RoutingNumber, vt.AccountAuthorizationUnavailable, pat)},
 	}
 	example, sysFault := acct(vt.RoutingNumber, vt.AccountBankExample, vt.PersonOwner), acct(vt.RoutingNumber, vt.AccountSystemFault, pat)
-	if version == validation.V1 {
+	if version == "v1" {
 		// v1 has no errorResponse: the same accounts answer a plain Result and errorCode 998.
 		return append(all, inquiry{"bank example account", "condition 000, account 699 open, owner matched true", example},
 			inquiry{"system fault account", "errorCode 998", sysFault})

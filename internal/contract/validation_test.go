@@ -37,7 +37,7 @@ func validationOps(t *testing.T, base string, hc *http.Client) []op {
 	opts := []validation.Option{validation.WithStaticToken(validationtest.Token), validation.WithHTTPClient(hc), validation.WithRateLimit(0)}
 	v1, err := validation.New(base, append(opts, validation.WithDocumentedAPI())...)
 	require.NoError(t, err)
-	v2, err := validation.New(base, append(opts, validation.WithAPIVersion2())...)
+	v2, err := validation.New(base, opts...)
 	require.NoError(t, err)
 	inq := validation.Inquiry{SecondaryID: validationtest.SecondaryID, RoutingNumber: validationtest.RoutingNumber,
 		AccountNumber: core.NewSecret(validationtest.AccountPerson), Amount: "125.50",

@@ -197,7 +197,7 @@ func TestNoSecretInSpans(t *testing.T) {
 		t.Fatal("GetCard: no error from a 400")
 	}
 	v, err := validation.New(srv.URL, validation.WithStaticToken(token), validation.WithTracerProvider(tp),
-		validation.WithAPIVersion(validation.V1))
+		validation.WithDocumentedAPI())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,6 @@ var errorTypes = map[string]func() error{
 	"validation.InquiryError":             func() error { return new(validation.InquiryError) },
 	"validation.ResultError":              func() error { return new(validation.ResultError) },
 	"validation.FaultError":               func() error { return new(validation.FaultError) },
-	"validation.UnsupportedVersionError":  func() error { return new(validation.UnsupportedVersionError) },
 	"openapi/core.CursorMismatchError":    func() error { return new(core.CursorMismatchError) },
 	"openapi/core.KeyError":               func() error { return new(core.KeyError) },
 	"openapi/core.ReconcileError":         func() error { return new(core.ReconcileError) },

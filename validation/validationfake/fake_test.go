@@ -68,7 +68,7 @@ func TestFakeVerifyAccountV1AndErrors(t *testing.T) {
 			return nil, validationfake.BankError(404, "no such account", 0)
 		},
 	}
-	v1, err := f.Client(validation.WithAPIVersion(validation.V1))
+	v1, err := f.Client(validation.WithDocumentedAPI())
 	if err != nil {
 		t.Fatal(err)
 	}

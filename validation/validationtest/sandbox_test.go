@@ -26,10 +26,10 @@ var patLee = validation.AcctOwner{FirstName: "Pat", LastName: "Lee"}
 
 // versions runs f against a sandbox client of each version.
 func versions(t *testing.T, f func(t *testing.T, srv *validationtest.Server)) {
-	for _, v := range []string{validation.V1, validation.V2} {
+	for _, v := range []string{"v1", "v2"} {
 		t.Run(v, func(t *testing.T) {
-			opts := []validationtest.Option{validationtest.WithRateLimit(0), validationtest.WithClientOptions(validation.WithAPIVersion(v))}
-			if v == validation.V1 {
+			opts := []validationtest.Option{validationtest.WithRateLimit(0), validationtest.WithClientOptions(formOf(v)...)}
+			if v == "v1" {
 				opts = append(opts, validationtest.WithDocumentedAPI()) // v1 is served in the documented form only
 			}
 			srv := validationtest.NewServer(t, opts...)
@@ -270,8 +270,8 @@ func TestHTTPErrors(t *testing.T) {
 	assert.Equal(t, http.StatusUnsupportedMediaType, status)
 	assert.Contains(t, body, `"ErrorMessage":"Unsupported media type"`)
 
-	for _, v := range []string{validation.V1, validation.V2} {
-		c, err := validation.New(srv.URL, validation.WithStaticToken(validationtest.Token), validation.WithAPIVersion(v))
+	for _, v := range []string{"v1", "v2"} {
+		c, err := validation.New(srv.URL, append(formOf(v), validation.WithStaticToken(validationtest.Token))...)
 		require.NoError(t, err)
 		h, err := c.HealthCheck(ctx)
 		require.NoError(t, err)
@@ -321,4 +321,13 @@ func TestStartForPrograms(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, validation.MatchCodeMatch, res.AcctOwner.BusinessNameMatch)
 	assert.True(t, res.OwnerMatched())
+}
+
+// formOf returns the client options of version v's API form: v1 is the documented form, v2
+// the default.
+func formOf(v string) []validation.Option {
+	if v == "v1" {
+		return []validation.Option{validation.WithDocumentedAPI()}
+	}
+	return nil
 }

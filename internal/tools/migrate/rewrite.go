@@ -30,7 +30,8 @@ type edit struct {
 }
 
 // docLink matches a doc link that may name a moved name: [Name], [*Name], [pkg.Name],
-// [pkg.Name.Member], with its optional package qualifier.
+// [pkg.Name.Member], with its optional package qualifier (a qualified one is rewritten by the
+// rule of every qualified name in a comment, mdName).
 var docLink = regexp.MustCompile(`\[(\*?)(?:(cardplatform|paging|validation)\.)?([A-Z][A-Za-z0-9_]*)((?:\.[A-Za-z0-9_]+)?)\]`)
 
 // rewrite returns src with the 0.1.0 names of the table replaced by their 0.2.0 names, and
@@ -68,7 +69,7 @@ func rewrite(filename string, src []byte, pi pkgInfo) ([]byte, bool, error) {
 	var edits []edit
 	needCore := false
 
-	// Qualified uses: cardplatform.ErrOutcomeUnknown.
+	// Qualified uses: core.ErrOutcomeUnknown.
 	ast.Inspect(f, func(n ast.Node) bool {
 		sel, ok := n.(*ast.SelectorExpr)
 		if !ok {
@@ -102,20 +103,22 @@ func rewrite(filename string, src []byte, pi pkgInfo) ([]byte, bool, error) {
 		}
 	}
 
+	// The removed switches (validation.WithAPIVersion2() and the others of switches.go).
+	edits = append(edits, switchEdits(fset, f, src, local, pi.client)...)
+
 	// Doc links in comments.
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {
 			base := off(c.Pos())
 			for _, m := range docLink.FindAllStringSubmatchIndex(c.Text, -1) {
 				star, pkg, name, member := sub(c.Text, m, 1), sub(c.Text, m, 2), sub(c.Text, m, 3), sub(c.Text, m, 4)
-				client := pkg
-				if pkg == "" {
-					if pi.client == "" || f.Name.Name != pi.client || pi.decls[name] {
-						continue
-					}
-					client = pi.client
+				if pkg != "" {
+					continue // qualified: below, with the names outside links
 				}
-				to, ok := movedTo(client, name)
+				if pi.client == "" || f.Name.Name != pi.client || pi.decls[name] {
+					continue
+				}
+				to, ok := movedTo(pi.client, name)
 				if !ok {
 					continue
 				}
@@ -124,6 +127,19 @@ func rewrite(filename string, src []byte, pi pkgInfo) ([]byte, bool, error) {
 					q = ""
 				}
 				edits = append(edits, edit{base + m[0], base + m[1], "[" + star + q + to + member + "]"})
+			}
+			// Qualified names, in doc links ([core.ErrOutcomeUnknown]) or not
+			// (// *core.Error: status, ...).
+			for _, m := range mdName.FindAllStringSubmatchIndex(c.Text, -1) {
+				to, ok := movedTo(c.Text[m[2]:m[3]], c.Text[m[4]:m[5]])
+				if !ok {
+					continue
+				}
+				q := "core."
+				if inCore {
+					q = ""
+				}
+				edits = append(edits, edit{base + m[0], base + m[1], q + to})
 			}
 		}
 	}

@@ -3936,9 +3936,10 @@ var swaggerSpec = []string{
 	"o/RMXrAIMDIuTOTjJ8OlYK0iZHG21rs1XLHAgq5kLpUeQ42KZSGzEkPfE/vFgC754B83Q3QDBW/wTC4o",
 	"d86gIakbTUQP4jbgELtKtHxR5pCsvdHl1v7wRDfdln43M7yFHFMFB9c4s3vzShycYUWJoDVl0/nQeopu",
 	"RMtUzpqtgr4+YKpk/Le3BrB2Rzvq1dX6Oqswuy+gdGiv0qrOQHAb/n5n/Earehq9ooblRhCjUOkQ0QmX",
-	"3hgdOHjbQsIr6aLFAWvrlEDten1dafT8ZKSfwmBGU4pRuHTJf3GuYYjZrCqzimVXQalFRTaVnxscUXCz",
-	"wb67bQaRxMYreReE7cUWUElRmdorqGYk5wtuxHl5zURIFobIQdhuH3MGayORuCK3XJBZIYX28eLEAVcZ",
-	"md9ZwanwQntlQV5dXr6z6SkKZlAaZX7TaUtZ6lclI7LU4A5pw4lYWjCtagbI3vy3t7f/JwAA//8=",
+	"3hgdOHjbQsIr6aLFAWvrlEDten1dafT8ZKSfwmBGU4pRuHTJf6lcw/himXPI/sWqWqtYexU0W1RkU/m5",
+	"wRYFNxs8vNtrkEts0JJ3S9hebBWVFDWqvYJqRnK+4Eaml9dMhGRhKB3E7vYxcbA2YomrdMsFmRVSaB85",
+	"ThyElRH8nSmcCi++Vxbk1eXlO5ujomAGr1HwN522NKZ+aTIiSw0+kTamiKUF06rmguz1f3t7+38CAAD/",
+	"/w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
