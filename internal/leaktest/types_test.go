@@ -191,7 +191,6 @@ var exportedTypes = map[string]reflect.Type{
 	"openapi/core.Iterator":                              reflect.TypeFor[core.Iterator[cardplatform.CardDTO]](),
 	"openapi/core.KeyError":                              reflect.TypeFor[core.KeyError](),
 	"openapi/core.KeyProblem":                            reflect.TypeFor[core.KeyProblem](),
-	"openapi/core.LockedOutError":                        reflect.TypeFor[core.LockedOutError](),
 	"openapi/core.LockoutError":                          reflect.TypeFor[core.LockoutError](),
 	"openapi/core.MismatchError":                         reflect.TypeFor[core.MismatchError](),
 	"openapi/core.NoProgressError":                       reflect.TypeFor[core.NoProgressError](),

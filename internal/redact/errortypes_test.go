@@ -41,7 +41,6 @@ var errorTypes = map[string]func() error{
 	"openapi/core.NoProgressError":        func() error { return new(core.NoProgressError) },
 	"openapi/core.PartialError":           func() error { return new(core.PartialError) },
 	"openapi/core.TotalsError":            func() error { return new(core.TotalsError) },
-	"openapi/core.LockedOutError":         func() error { return new(core.LockedOutError) },
 	"openapi/core.TimeoutError":           func() error { return new(core.TimeoutError) },
 	"openapi/core.Problem":                func() error { return new(core.Problem) },
 	"openapi/core.BankError":              func() error { return new(core.BankError) },

@@ -6,7 +6,7 @@ import (
 )
 
 // mdName matches a client-qualified name in Markdown: core.ErrOutcomeUnknown.
-var mdName = regexp.MustCompile(`\b(cardplatform|paging|validation)\.([A-Z][A-Za-z0-9_]*)\b`)
+var mdName = regexp.MustCompile(`\b(cardplatform|paging|validation|banklimit)\.([A-Z][A-Za-z0-9_]*)\b`)
 
 // rewriteMarkdown rewrites the moved names in a README's fenced Go blocks and inline code
 // spans (the snippets tests compare with the examples); prose outside code is left as it is.

@@ -6,6 +6,8 @@ var clients = map[string]string{
 	modulePath + "/cardplatform": "cardplatform",
 	modulePath + "/paging":       "paging",
 	modulePath + "/validation":   "validation",
+	// paging/banklimit aliased core's bank budget types; only its LockedOutError moved.
+	modulePath + "/paging/banklimit": "banklimit",
 }
 
 // modulePath is the SDK's module path and corePath the import path of package core.
@@ -50,6 +52,8 @@ var moves = []move{
 	{Name: "Middleware"}, {Name: "Next"}, {Name: "OperationID"}, {Name: "Attempt"},
 	{Name: "Response"}, {Name: "CallSettings"},
 	{Name: "InteractionHeader", In: []string{"paging"}},
+	// One name per concept: a Limiter's Wait reports a lock-out with core's LockoutError.
+	{Name: "LockedOutError", To: "LockoutError", In: []string{"banklimit"}},
 	// Iterators.
 	{Name: "Iterator", In: []string{"cardplatform", "paging"}},
 	{Name: "Page", In: []string{"cardplatform", "paging"}},
@@ -63,7 +67,7 @@ func movedTo(client, name string) (string, bool) {
 		if m.Name != name {
 			continue
 		}
-		if len(m.In) > 0 && !contains(m.In, client) {
+		if len(m.In) > 0 && !contains(m.In, client) || len(m.In) == 0 && client == "banklimit" {
 			continue
 		}
 		if m.To != "" {
