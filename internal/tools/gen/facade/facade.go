@@ -1,6 +1,7 @@
 // Package facade is the generator's part that writes facade.gen.go, what the three client
-// packages have in common: Client and New, the client and call options, and the names of the
-// shared types of package core (the one error type, the sentinels, the scalar types).
+// packages have in common: Client and New, and the client and call options (until they are
+// defined once, in package core). The shared types themselves (the one error type, the
+// sentinels, the scalar types) are used from package core, never re-declared.
 //
 // What differs between the packages comes from the spec's top-level x-issuerkit-go object:
 //
