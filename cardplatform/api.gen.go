@@ -122,27 +122,27 @@ func (e IssuanceType) Valid() bool {
 
 // Account An account as returned by interest posting; fields not published (assumed).
 type Account struct {
-	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
-	AccountName string `json:"account_name,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountName string    `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
 	AccountType   string        `json:"account_type,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance core.Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// InterestPosted Interest posted by this request.
 	//
 	// Example: 125.5
-	InterestPosted Decimal `json:"interest_posted,omitempty,omitzero"`
+	InterestPosted core.Decimal `json:"interest_posted,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance Decimal `json:"ledger_balance,omitempty,omitzero"`
+	LedgerBalance core.Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        Timestamp   `json:"sys_utcupdated,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	SysUTCUpdated        core.Timestamp `json:"sys_utcupdated,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // AccountBalancesDTO Program balance of one account type; fields not published (assumed).
@@ -150,38 +150,38 @@ type AccountBalancesDTO struct {
 	AccountType string `json:"account_type,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance core.Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance Decimal `json:"ledger_balance,omitempty,omitzero"`
+	LedgerBalance core.Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// SuspenseBalance Example: 125.5
-	SuspenseBalance      Decimal     `json:"suspense_balance,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	SuspenseBalance      core.Decimal `json:"suspense_balance,omitempty,omitzero"`
+	AdditionalProperties core.Extras  `json:"-"`
 }
 
 // AccountByBalanceDTO An account in the ranking by balance; fields not published (assumed).
 type AccountByBalanceDTO struct {
-	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
-	AccountName string `json:"account_name,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountName string    `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
 	AccountType   string        `json:"account_type,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance core.Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance        Decimal     `json:"ledger_balance,omitempty,omitzero"`
-	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	LedgerBalance        core.Decimal `json:"ledger_balance,omitempty,omitzero"`
+	PersonGUID           core.GUID    `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras  `json:"-"`
 }
 
 // AccountDTO An account with balance details; fields not published (assumed).
 type AccountDTO struct {
-	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
-	AccountName string `json:"account_name,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountName string    `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
@@ -190,35 +190,35 @@ type AccountDTO struct {
 	AccountType string `json:"account_type,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance core.Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance Decimal `json:"ledger_balance,omitempty,omitzero"`
-	ProgramGUID   GUID    `json:"program_guid,omitempty,omitzero"`
+	LedgerBalance core.Decimal `json:"ledger_balance,omitempty,omitzero"`
+	ProgramGUID   core.GUID    `json:"program_guid,omitempty,omitzero"`
 
 	// SuspenseBalance Example: 125.5
-	SuspenseBalance Decimal `json:"suspense_balance,omitempty,omitzero"`
+	SuspenseBalance core.Decimal `json:"suspense_balance,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCInserted core.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        Timestamp   `json:"sys_utcupdated,omitempty,omitzero"`
-	WalletGUID           GUID        `json:"wallet_guid,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	SysUTCUpdated        core.Timestamp `json:"sys_utcupdated,omitempty,omitzero"`
+	WalletGUID           core.GUID      `json:"wallet_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // AccountInstrumentDTO An account instrument; fields not published (assumed).
 type AccountInstrumentDTO struct {
-	AccountGUID           GUID   `json:"account_guid,omitempty,omitzero"`
-	AccountInstrumentGUID GUID   `json:"account_instrument_guid,omitempty,omitzero"`
-	InstrumentGUID        GUID   `json:"instrument_guid,omitempty,omitzero"`
-	InstrumentStatus      string `json:"instrument_status,omitempty,omitzero"`
-	InstrumentType        string `json:"instrument_type,omitempty,omitzero"`
+	AccountGUID           core.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountInstrumentGUID core.GUID `json:"account_instrument_guid,omitempty,omitzero"`
+	InstrumentGUID        core.GUID `json:"instrument_guid,omitempty,omitzero"`
+	InstrumentStatus      string    `json:"instrument_status,omitempty,omitzero"`
+	InstrumentType        string    `json:"instrument_type,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted       Timestamp   `json:"sys_utcinserted,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	SysUTCInserted       core.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // AccountSearchResponse Result of an account search; fields not published (assumed).
@@ -232,13 +232,13 @@ type AccountSearchResponse struct {
 
 // AccountSharedPersonDTO A person an account is shared with; fields not published (assumed).
 type AccountSharedPersonDTO struct {
-	AccountGUID   GUID   `json:"account_guid,omitempty,omitzero"`
-	PersonGUID    GUID   `json:"person_guid,omitempty,omitzero"`
-	SharingStatus string `json:"sharing_status,omitempty,omitzero"`
+	AccountGUID   core.GUID `json:"account_guid,omitempty,omitzero"`
+	PersonGUID    core.GUID `json:"person_guid,omitempty,omitzero"`
+	SharingStatus string    `json:"sharing_status,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        Timestamp   `json:"sys_utcupdated,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	SysUTCUpdated        core.Timestamp `json:"sys_utcupdated,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // AccountStatus Status of an account. The members are not shown. Open, any value may appear.
@@ -260,7 +260,7 @@ type AccountsByBalance struct {
 	// CachedAt When the cached values were computed.
 	//
 	// Example: 2024-05-01T10:20:30
-	CachedAt             Timestamp             `json:"cached_at,omitempty,omitzero"`
+	CachedAt             core.Timestamp        `json:"cached_at,omitempty,omitzero"`
 	Items                []AccountByBalanceDTO `json:"items,omitempty,omitzero"`
 	AdditionalProperties core.Extras           `json:"-"`
 }
@@ -277,11 +277,11 @@ type Address struct {
 
 // AdjustBalanceRequest Balance adjustment after an external transfer; fields not published (assumed).
 type AdjustBalanceRequest struct {
-	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount      Decimal `json:"amount,omitempty,omitzero"`
-	Description string  `json:"description,omitempty,omitzero"`
+	Amount      core.Decimal `json:"amount,omitempty,omitzero"`
+	Description string       `json:"description,omitempty,omitzero"`
 
 	// ExternalReference Reference of the external transfer, for example a wire reference.
 	ExternalReference    string      `json:"external_reference,omitempty,omitzero"`
@@ -290,21 +290,21 @@ type AdjustBalanceRequest struct {
 
 // AdjustBalanceResponse Result of a balance adjustment; fields not published (assumed).
 type AdjustBalanceResponse struct {
-	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount Decimal `json:"amount,omitempty,omitzero"`
+	Amount core.Decimal `json:"amount,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance core.Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance Decimal `json:"ledger_balance,omitempty,omitzero"`
+	LedgerBalance core.Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted       Timestamp   `json:"sys_utcinserted,omitempty,omitzero"`
-	TxnGUID              GUID        `json:"txn_guid,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	SysUTCInserted       core.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	TxnGUID              core.GUID      `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // AdvancePreCalcRequest Request to pre-calculate an advance; fields not published (assumed).
@@ -312,29 +312,29 @@ type AdvancePreCalcRequest struct {
 	// Amount Requested advance amount.
 	//
 	// Example: 125.5
-	Amount               Decimal     `json:"amount,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	Amount               core.Decimal `json:"amount,omitempty,omitzero"`
+	AdditionalProperties core.Extras  `json:"-"`
 }
 
 // AdvancePreCalcResponse A pre-calculated advance; fields not published (assumed).
 type AdvancePreCalcResponse struct {
-	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// AdvanceAmount Example: 125.5
-	AdvanceAmount Decimal `json:"advance_amount,omitempty,omitzero"`
+	AdvanceAmount core.Decimal `json:"advance_amount,omitempty,omitzero"`
 
 	// FeeAmount Example: 125.5
-	FeeAmount Decimal `json:"fee_amount,omitempty,omitzero"`
+	FeeAmount core.Decimal `json:"fee_amount,omitempty,omitzero"`
 
 	// RepaymentDate Example: 2024-05-01T10:20:30
-	RepaymentDate Timestamp `json:"repayment_date,omitempty,omitzero"`
+	RepaymentDate core.Timestamp `json:"repayment_date,omitempty,omitzero"`
 
 	// RequestID Identifies the advance when it is applied.
 	RequestID string `json:"request_id,omitempty,omitzero"`
 
 	// TotalRepaymentAmount Example: 125.5
-	TotalRepaymentAmount Decimal     `json:"total_repayment_amount,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	TotalRepaymentAmount core.Decimal `json:"total_repayment_amount,omitempty,omitzero"`
+	AdditionalProperties core.Extras  `json:"-"`
 }
 
 // ApplyAdvanceRequest Request to apply an advance, identified by request_id; further fields not published.
@@ -346,21 +346,21 @@ type ApplyAdvanceRequest struct {
 
 // ApplyAdvanceResponse An applied advance; fields not published (assumed).
 type ApplyAdvanceResponse struct {
-	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// AdvanceAmount Example: 125.5
-	AdvanceAmount        Decimal     `json:"advance_amount,omitempty,omitzero"`
-	RequestID            string      `json:"request_id,omitempty,omitzero"`
-	Status               string      `json:"status,omitempty,omitzero"`
-	TxnGUID              GUID        `json:"txn_guid,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	AdvanceAmount        core.Decimal `json:"advance_amount,omitempty,omitzero"`
+	RequestID            string       `json:"request_id,omitempty,omitzero"`
+	Status               string       `json:"status,omitempty,omitzero"`
+	TxnGUID              core.GUID    `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras  `json:"-"`
 }
 
 // AssignCardDTO Assignment of an instant-issue or anonymous card to a person; fields not published (assumed).
 type AssignCardDTO struct {
 	CardProxy            string      `json:"card_proxy,omitempty,omitzero"`
-	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID   `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID   `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
@@ -369,21 +369,21 @@ type BalanceBasis string
 
 // BatchfileDownloadRequest The batch file to download and its program; further fields not published.
 type BatchfileDownloadRequest struct {
-	BatchfileGUID        GUID        `json:"batchfile_guid,omitempty,omitzero"`
-	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
+	BatchfileGUID        core.GUID   `json:"batchfile_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID   `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
 // BatchfileGUIDResponse The body of the 200 answer to a batch file creation, which returns the batchfile_guid; further fields not published.
 type BatchfileGUIDResponse struct {
-	BatchfileGUID        GUID        `json:"batchfile_guid,omitempty,omitzero"`
+	BatchfileGUID        core.GUID   `json:"batchfile_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
 // BatchfileRequest A batch file for disbursement; fields not published apart from the base64 source document (assumed).
 type BatchfileRequest struct {
-	FileName    string `json:"file_name,omitempty,omitzero"`
-	ProgramGUID GUID   `json:"program_guid,omitempty,omitzero"`
+	FileName    string    `json:"file_name,omitempty,omitzero"`
+	ProgramGUID core.GUID `json:"program_guid,omitempty,omitzero"`
 
 	// ReportName Name of the report (file layout) the document follows.
 	ReportName string `json:"report_name,omitempty,omitzero"`
@@ -395,51 +395,51 @@ type BatchfileRequest struct {
 
 // BatchfileResponse A created batch file; fields not published (assumed).
 type BatchfileResponse struct {
-	BatchfileGUID GUID   `json:"batchfile_guid,omitempty,omitzero"`
-	FileName      string `json:"file_name,omitempty,omitzero"`
-	ProgramGUID   GUID   `json:"program_guid,omitempty,omitzero"`
-	ReportName    string `json:"report_name,omitempty,omitzero"`
-	Status        string `json:"status,omitempty,omitzero"`
+	BatchfileGUID core.GUID `json:"batchfile_guid,omitempty,omitzero"`
+	FileName      string    `json:"file_name,omitempty,omitzero"`
+	ProgramGUID   core.GUID `json:"program_guid,omitempty,omitzero"`
+	ReportName    string    `json:"report_name,omitempty,omitzero"`
+	Status        string    `json:"status,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted       Timestamp   `json:"sys_utcinserted,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	SysUTCInserted       core.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // BulkOrderDetail A bulk order; fields not published (assumed).
 type BulkOrderDetail struct {
 	// BulkOrderStatus Status of a bulk order (closed set).
 	BulkOrderStatus BulkOrderStatus `json:"bulk_order_status,omitempty,omitzero"`
-	CompanyGUID     GUID            `json:"company_guid,omitempty,omitzero"`
-	OrderGUID       GUID            `json:"order_guid,omitempty,omitzero"`
-	PackageGUID     GUID            `json:"package_guid,omitempty,omitzero"`
-	PersonGUID      GUID            `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID     GUID            `json:"program_guid,omitempty,omitzero"`
+	CompanyGUID     core.GUID       `json:"company_guid,omitempty,omitzero"`
+	OrderGUID       core.GUID       `json:"order_guid,omitempty,omitzero"`
+	PackageGUID     core.GUID       `json:"package_guid,omitempty,omitzero"`
+	PersonGUID      core.GUID       `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID     core.GUID       `json:"program_guid,omitempty,omitzero"`
 	Quantity        int32           `json:"quantity,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCInserted core.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        Timestamp   `json:"sys_utcupdated,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	SysUTCUpdated        core.Timestamp `json:"sys_utcupdated,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // BulkOrderRef Identifies a bulk order to cancel or check in; fields not published (assumed).
 type BulkOrderRef struct {
-	OrderGUID            GUID        `json:"order_guid,omitempty,omitzero"`
+	OrderGUID            core.GUID   `json:"order_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
 // BulkOrderRequest A bulk card order, with a new person or an existing person (only person_guid); fields not published (assumed).
 type BulkOrderRequest struct {
-	CompanyGUID GUID `json:"company_guid,omitempty,omitzero"`
-	PackageGUID GUID `json:"package_guid,omitempty,omitzero"`
+	CompanyGUID core.GUID `json:"company_guid,omitempty,omitzero"`
+	PackageGUID core.GUID `json:"package_guid,omitempty,omitzero"`
 
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
-	Person      Person `json:"person,omitempty,omitzero"`
-	ProgramGUID GUID   `json:"program_guid,omitempty,omitzero"`
+	Person      Person    `json:"person,omitempty,omitzero"`
+	ProgramGUID core.GUID `json:"program_guid,omitempty,omitzero"`
 
 	// Quantity Number of cards ordered.
 	Quantity             int32       `json:"quantity,omitempty,omitzero"`
@@ -450,8 +450,8 @@ type BulkOrderRequest struct {
 type BulkOrderResponse struct {
 	// BulkOrderStatus Status of a bulk order (closed set).
 	BulkOrderStatus      BulkOrderStatus `json:"bulk_order_status,omitempty,omitzero"`
-	OrderGUID            GUID            `json:"order_guid,omitempty,omitzero"`
-	PersonGUID           GUID            `json:"person_guid,omitempty,omitzero"`
+	OrderGUID            core.GUID       `json:"order_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID       `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras     `json:"-"`
 }
 
@@ -460,10 +460,10 @@ type BulkOrderStatus string
 
 // BulkOrderSummary Card inventory of one location; fields not published (assumed).
 type BulkOrderSummary struct {
-	CompanyGUID          GUID        `json:"company_guid,omitempty,omitzero"`
+	CompanyGUID          core.GUID   `json:"company_guid,omitempty,omitzero"`
 	LocationName         string      `json:"location_name,omitempty,omitzero"`
-	PackageGUID          GUID        `json:"package_guid,omitempty,omitzero"`
-	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	PackageGUID          core.GUID   `json:"package_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID   `json:"person_guid,omitempty,omitzero"`
 	QuantityAvailable    int32       `json:"quantity_available,omitempty,omitzero"`
 	QuantityOrdered      int32       `json:"quantity_ordered,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
@@ -502,7 +502,7 @@ type CardDTO struct {
 	// CardNumber Full PAN (secret).
 	//
 	// Example: 4111111111111111
-	CardNumber Secret `json:"card_number,omitempty,omitzero"`
+	CardNumber core.Secret `json:"card_number,omitempty,omitzero"`
 
 	// CardProxy Identifier of the card in paths.
 	CardProxy string `json:"card_proxy,omitempty,omitzero"`
@@ -516,7 +516,7 @@ type CardDTO struct {
 	// CVV Card verification value (secret).
 	//
 	// Example: 123
-	CVV Secret `json:"cvv,omitempty,omitzero"`
+	CVV core.Secret `json:"cvv,omitempty,omitzero"`
 
 	// ExpirationDate Expiration date, 4 characters (layout not shown; MMYY assumed).
 	ExpirationDate string `json:"expiration_date,omitempty,omitzero"`
@@ -525,25 +525,25 @@ type CardDTO struct {
 	IssuanceType IssuanceType `json:"issuance_type,omitempty,omitzero"`
 
 	// LogicalExpirationDate Example: 2024-05-01T10:20:30
-	LogicalExpirationDate Timestamp `json:"logical_expiration_date,omitempty,omitzero"`
+	LogicalExpirationDate core.Timestamp `json:"logical_expiration_date,omitempty,omitzero"`
 
 	// MaskCardPAN PAN with the middle digits replaced by X (not secret).
 	MaskCardPAN string `json:"mask_card_pan,omitempty,omitzero"`
 
 	// PersonCardStatus Status of the person-card link, for example ACTIVE.
-	PersonCardStatus string `json:"person_card_status,omitempty,omitzero"`
-	PersonGUID       GUID   `json:"person_guid,omitempty,omitzero"`
+	PersonCardStatus string    `json:"person_card_status,omitempty,omitzero"`
+	PersonGUID       core.GUID `json:"person_guid,omitempty,omitzero"`
 
 	// SupplementalDetails Supplemental data of a card.
 	SupplementalDetails SupplementalDetails `json:"supplemental_details,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCInserted core.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        Timestamp   `json:"sys_utcupdated,omitempty,omitzero"`
-	WalletGUID           GUID        `json:"wallet_guid,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	SysUTCUpdated        core.Timestamp `json:"sys_utcupdated,omitempty,omitzero"`
+	WalletGUID           core.GUID      `json:"wallet_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // CardDTOSearchResponse One page of cards; fields not published (assumed).
@@ -562,7 +562,7 @@ type CardPINDTO struct {
 	// PIN The PIN (secret).
 	//
 	// Example: 1234
-	PIN                  Secret      `json:"pin,omitempty,omitzero"`
+	PIN                  core.Secret `json:"pin,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
@@ -584,12 +584,12 @@ type CardTrackingDetail struct {
 	CardPackageName            string `json:"card_package_name,omitempty,omitzero"`
 
 	// CardRequested Example: 2024-05-01T10:20:30
-	CardRequested Timestamp `json:"card_requested,omitempty,omitzero"`
+	CardRequested core.Timestamp `json:"card_requested,omitempty,omitzero"`
 
 	// CardShipmentDate Example: 2024-05-01T10:20:30
-	CardShipmentDate     Timestamp   `json:"card_shipment_date,omitempty,omitzero"`
-	FulfillmentHouseName string      `json:"fulfillment_house_name,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	CardShipmentDate     core.Timestamp `json:"card_shipment_date,omitempty,omitzero"`
+	FulfillmentHouseName string         `json:"fulfillment_house_name,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // ChangeAdvanceCycleRequest Request to change the advance cycle; fields not published (assumed).
@@ -601,30 +601,30 @@ type ChangeAdvanceCycleRequest struct {
 
 // ChangeAdvanceCycleResponse The advance cycle after the change; fields not published (assumed).
 type ChangeAdvanceCycleResponse struct {
-	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
-	Cycle       string `json:"cycle,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
+	Cycle       string    `json:"cycle,omitempty,omitzero"`
 
 	// NextCycleDate Example: 2024-05-01T10:20:30
-	NextCycleDate        Timestamp   `json:"next_cycle_date,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	NextCycleDate        core.Timestamp `json:"next_cycle_date,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // CheckDTO A paper check; fields not published (assumed).
 type CheckDTO struct {
-	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount Decimal `json:"amount,omitempty,omitzero"`
+	Amount core.Decimal `json:"amount,omitempty,omitzero"`
 
 	// CheckDate Example: 2024-05-01T10:20:30
-	CheckDate   Timestamp `json:"check_date,omitempty,omitzero"`
-	CheckNumber string    `json:"check_number,omitempty,omitzero"`
+	CheckDate   core.Timestamp `json:"check_date,omitempty,omitzero"`
+	CheckNumber string         `json:"check_number,omitempty,omitzero"`
 
 	// CheckStatus Check status; the set of statuses is not shown.
 	CheckStatus          string      `json:"check_status,omitempty,omitzero"`
 	PayeeName            string      `json:"payee_name,omitempty,omitzero"`
-	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
-	TxnGUID              GUID        `json:"txn_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID   `json:"person_guid,omitempty,omitzero"`
+	TxnGUID              core.GUID   `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
@@ -642,80 +642,80 @@ type CheckNewStatus string
 
 // CheckSearchDTO Filters of a check search (date range, account, person, check number, status); fields not published (names assumed).
 type CheckSearchDTO struct {
-	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
-	CheckNumber string `json:"check_number,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
+	CheckNumber string    `json:"check_number,omitempty,omitzero"`
 
 	// CheckStatus Check status; the set of statuses is not shown.
 	CheckStatus string `json:"check_status,omitempty,omitzero"`
 
 	// EndDate Example: 2024-05-01T10:20:30
-	EndDate    Timestamp `json:"end_date,omitempty,omitzero"`
-	PersonGUID GUID      `json:"person_guid,omitempty,omitzero"`
+	EndDate    core.Timestamp `json:"end_date,omitempty,omitzero"`
+	PersonGUID core.GUID      `json:"person_guid,omitempty,omitzero"`
 
 	// StartDate Example: 2024-05-01T10:20:30
-	StartDate            Timestamp   `json:"start_date,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	StartDate            core.Timestamp `json:"start_date,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // CheckStatusDTO A paper check status change. The check is identified either by account_guid plus
 // check_number, or by txn_guid. Further fields not published.
 type CheckStatusDTO struct {
-	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
-	CheckNumber string `json:"check_number,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
+	CheckNumber string    `json:"check_number,omitempty,omitzero"`
 
 	// NewStatus Target status of a paper check status change (closed set).
 	NewStatus            CheckNewStatus `json:"new_status"`
 	Notes                string         `json:"notes,omitempty,omitzero"`
-	TxnGUID              GUID           `json:"txn_guid,omitempty,omitzero"`
+	TxnGUID              core.GUID      `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // CompanyDTO A company; fields not published (assumed).
 type CompanyDTO struct {
 	// Address A postal address.
-	Address     Address `json:"address,omitempty,omitzero"`
-	CompanyGUID GUID    `json:"company_guid,omitempty,omitzero"`
-	CompanyName string  `json:"company_name,omitempty,omitzero"`
-	DbaName     string  `json:"dba_name,omitempty,omitzero"`
+	Address     Address   `json:"address,omitempty,omitzero"`
+	CompanyGUID core.GUID `json:"company_guid,omitempty,omitzero"`
+	CompanyName string    `json:"company_name,omitempty,omitzero"`
+	DbaName     string    `json:"dba_name,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCInserted core.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        Timestamp   `json:"sys_utcupdated,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	SysUTCUpdated        core.Timestamp `json:"sys_utcupdated,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // CompanyProgramDTO A created company and its program; fields not published (assumed).
 type CompanyProgramDTO struct {
-	CompanyGUID          GUID        `json:"company_guid,omitempty,omitzero"`
+	CompanyGUID          core.GUID   `json:"company_guid,omitempty,omitzero"`
 	CompanyName          string      `json:"company_name,omitempty,omitzero"`
-	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID   `json:"program_guid,omitempty,omitzero"`
 	ProgramName          string      `json:"program_name,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CompanyVerificationResultDTO Result of a company verification; fields not published (assumed).
 type CompanyVerificationResultDTO struct {
-	CompanyGUID        GUID   `json:"company_guid,omitempty,omitzero"`
-	VerificationStatus string `json:"verification_status,omitempty,omitzero"`
+	CompanyGUID        core.GUID `json:"company_guid,omitempty,omitzero"`
+	VerificationStatus string    `json:"verification_status,omitempty,omitzero"`
 
 	// VerifiedAt Example: 2024-05-01T10:20:30
-	VerifiedAt           Timestamp   `json:"verified_at,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	VerifiedAt           core.Timestamp `json:"verified_at,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // ConfigProgramRequest Configuration values to set on a program; fields not published (assumed).
 type ConfigProgramRequest struct {
 	Configurations       []ProgramConfiguration `json:"configurations,omitempty,omitzero"`
-	ProgramGUID          GUID                   `json:"program_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID              `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras            `json:"-"`
 }
 
 // CreateAccountInstrumentRequest Request to link an instrument to an account; fields not published (assumed).
 type CreateAccountInstrumentRequest struct {
-	AccountGUID          GUID        `json:"account_guid,omitempty,omitzero"`
-	InstrumentGUID       GUID        `json:"instrument_guid,omitempty,omitzero"`
+	AccountGUID          core.GUID   `json:"account_guid,omitempty,omitzero"`
+	InstrumentGUID       core.GUID   `json:"instrument_guid,omitempty,omitzero"`
 	InstrumentType       string      `json:"instrument_type,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
@@ -726,20 +726,20 @@ type CreateAccountRequest struct {
 
 	// AccountType Account type, for example PROGFUND (program funding account).
 	AccountType          string      `json:"account_type,omitempty,omitzero"`
-	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
-	WalletGUID           GUID        `json:"wallet_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID   `json:"program_guid,omitempty,omitzero"`
+	WalletGUID           core.GUID   `json:"wallet_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CreateAccountResponseDTO The created account; fields not published (assumed).
 type CreateAccountResponseDTO struct {
-	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
-	AccountName string `json:"account_name,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountName string    `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus        AccountStatus `json:"account_status,omitempty,omitzero"`
 	AccountType          string        `json:"account_type,omitempty,omitzero"`
-	WalletGUID           GUID          `json:"wallet_guid,omitempty,omitzero"`
+	WalletGUID           core.GUID     `json:"wallet_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras   `json:"-"`
 }
 
@@ -750,8 +750,8 @@ type CreateCardRequest struct {
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
 	Person               Person      `json:"person,omitempty,omitzero"`
-	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
-	WalletGUID           GUID        `json:"wallet_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID   `json:"program_guid,omitempty,omitzero"`
+	WalletGUID           core.GUID   `json:"wallet_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
@@ -767,7 +767,7 @@ type CreateCardResponse struct {
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
 	Person               Person      `json:"person,omitempty,omitzero"`
-	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID   `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
@@ -783,17 +783,17 @@ type CreateCompany struct {
 
 // CreateSharedAccountRequest Request to share an account with a related person; fields not published (assumed).
 type CreateSharedAccountRequest struct {
-	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// PersonGUID The related person, created beforehand.
-	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID   `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CreateSharedAccountResponse A shared account; fields not published (assumed).
 type CreateSharedAccountResponse struct {
-	AccountGUID          GUID        `json:"account_guid,omitempty,omitzero"`
-	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	AccountGUID          core.GUID   `json:"account_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID   `json:"person_guid,omitempty,omitzero"`
 	SharingStatus        string      `json:"sharing_status,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
@@ -801,8 +801,8 @@ type CreateSharedAccountResponse struct {
 // DisbursementDTO A disbursement; the platform creates person, account and instrument as needed; fields not published (assumed).
 type DisbursementDTO struct {
 	// Amount Example: 125.5
-	Amount            Decimal `json:"amount,omitempty,omitzero"`
-	ClientReferenceID string  `json:"client_reference_id,omitempty,omitzero"`
+	Amount            core.Decimal `json:"amount,omitempty,omitzero"`
+	ClientReferenceID string       `json:"client_reference_id,omitempty,omitzero"`
 
 	// PayoutOption A payout option of a disbursement. The members are not shown. Open, any value may appear.
 	PayoutOption DisbursementPayoutOptions `json:"payout_option,omitempty,omitzero"`
@@ -810,7 +810,7 @@ type DisbursementDTO struct {
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
 	Person               Person      `json:"person,omitempty,omitzero"`
-	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID   `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
@@ -821,43 +821,43 @@ type DisbursementPayoutOptions = string
 type DisbursementPayoutPreference struct {
 	// PayoutPreference A payout option of a disbursement. The members are not shown. Open, any value may appear.
 	PayoutPreference     DisbursementPayoutOptions `json:"payout_preference,omitempty,omitzero"`
-	PersonGUID           GUID                      `json:"person_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID                 `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras               `json:"-"`
 }
 
 // DisbursementResponse A queued disbursement; fields not published (assumed).
 type DisbursementResponse struct {
-	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount               Decimal     `json:"amount,omitempty,omitzero"`
-	DisbursementGUID     GUID        `json:"disbursement_guid,omitempty,omitzero"`
-	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
-	Status               string      `json:"status,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	Amount               core.Decimal `json:"amount,omitempty,omitzero"`
+	DisbursementGUID     core.GUID    `json:"disbursement_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID    `json:"person_guid,omitempty,omitzero"`
+	Status               string       `json:"status,omitempty,omitzero"`
+	AdditionalProperties core.Extras  `json:"-"`
 }
 
 // DisputeChargebackRequest A dispute or chargeback to open; fields not published (assumed).
 type DisputeChargebackRequest struct {
-	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount               Decimal     `json:"amount,omitempty,omitzero"`
-	Reason               string      `json:"reason,omitempty,omitzero"`
-	TxnGUID              GUID        `json:"txn_guid,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	Amount               core.Decimal `json:"amount,omitempty,omitzero"`
+	Reason               string       `json:"reason,omitempty,omitzero"`
+	TxnGUID              core.GUID    `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras  `json:"-"`
 }
 
 // DisputeChargebackResponse An opened dispute or chargeback; fields not published (assumed).
 type DisputeChargebackResponse struct {
-	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount               Decimal     `json:"amount,omitempty,omitzero"`
-	DisputeGUID          GUID        `json:"dispute_guid,omitempty,omitzero"`
-	DisputeStatus        string      `json:"dispute_status,omitempty,omitzero"`
-	TxnGUID              GUID        `json:"txn_guid,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	Amount               core.Decimal `json:"amount,omitempty,omitzero"`
+	DisputeGUID          core.GUID    `json:"dispute_guid,omitempty,omitzero"`
+	DisputeStatus        string       `json:"dispute_status,omitempty,omitzero"`
+	TxnGUID              core.GUID    `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras  `json:"-"`
 }
 
 // EncryptedCardData The payload of encrypted_card_data once decrypted; never sent as such.
@@ -865,7 +865,7 @@ type EncryptedCardData struct {
 	// AccountNumber Account number (PAN), digits 0-9 (secret).
 	//
 	// Example: 3123456789
-	AccountNumber Secret `json:"accountNumber,omitempty,omitzero"`
+	AccountNumber core.Secret `json:"accountNumber,omitempty,omitzero"`
 
 	// ExpirationMonth Expiration month, two digits.
 	ExpirationMonth string `json:"expirationMonth,omitempty,omitzero"`
@@ -881,28 +881,28 @@ type EncryptedCardData struct {
 // EncryptedFulfillmentDetails Fulfillment data of a card; carries among other fields (fields not published) track1, track2, cvx2 and pin, all secrets.
 type EncryptedFulfillmentDetails struct {
 	// Cvx2 Example: 123
-	Cvx2 Secret `json:"cvx2,omitempty,omitzero"`
+	Cvx2 core.Secret `json:"cvx2,omitempty,omitzero"`
 
 	// PIN Example: 1234
-	PIN Secret `json:"pin,omitempty,omitzero"`
+	PIN core.Secret `json:"pin,omitempty,omitzero"`
 
 	// Track1 Example: %B4111111111111111^LEE/PAT^2911101000000000000000000?
-	Track1 Secret `json:"track1,omitempty,omitzero"`
+	Track1 core.Secret `json:"track1,omitempty,omitzero"`
 
 	// Track2 Example: ;4111111111111111=29111010000000000000?
-	Track2               Secret      `json:"track2,omitempty,omitzero"`
+	Track2               core.Secret `json:"track2,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
 // FeeApplyRequest A fee to apply to a source (an account); the shape is not shown, fields not published (assumed).
 type FeeApplyRequest struct {
-	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Fee amount, when it differs from the configured amount.
 	//
 	// Example: 125.5
-	Amount      Decimal `json:"amount,omitempty,omitzero"`
-	ProgramGUID GUID    `json:"program_guid,omitempty,omitzero"`
+	Amount      core.Decimal `json:"amount,omitempty,omitzero"`
+	ProgramGUID core.GUID    `json:"program_guid,omitempty,omitzero"`
 
 	// RequestCode Code of the fee (see FeesResponse.request_code).
 	RequestCode          string      `json:"request_code,omitempty,omitzero"`
@@ -911,23 +911,23 @@ type FeeApplyRequest struct {
 
 // FeeApplyResponse An applied fee; the shape is not shown, fields not published (assumed).
 type FeeApplyResponse struct {
-	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount               Decimal     `json:"amount,omitempty,omitzero"`
-	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
-	RequestCode          string      `json:"request_code,omitempty,omitzero"`
-	TxnGUID              GUID        `json:"txn_guid,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	Amount               core.Decimal `json:"amount,omitempty,omitzero"`
+	ProgramGUID          core.GUID    `json:"program_guid,omitempty,omitzero"`
+	RequestCode          string       `json:"request_code,omitempty,omitzero"`
+	TxnGUID              core.GUID    `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras  `json:"-"`
 }
 
 // FeesResponse A fee of a program; fields not published (assumed).
 type FeesResponse struct {
 	// FeeAmount Example: 125.5
-	FeeAmount   Decimal `json:"fee_amount,omitempty,omitzero"`
-	FeeGUID     GUID    `json:"fee_guid,omitempty,omitzero"`
-	FeeName     string  `json:"fee_name,omitempty,omitzero"`
-	ProgramGUID GUID    `json:"program_guid,omitempty,omitzero"`
+	FeeAmount   core.Decimal `json:"fee_amount,omitempty,omitzero"`
+	FeeGUID     core.GUID    `json:"fee_guid,omitempty,omitzero"`
+	FeeName     string       `json:"fee_name,omitempty,omitzero"`
+	ProgramGUID core.GUID    `json:"program_guid,omitempty,omitzero"`
 
 	// RequestCode Code of the fee, as used by the request_code filter.
 	RequestCode          string      `json:"request_code,omitempty,omitzero"`
@@ -945,27 +945,27 @@ type GenericEncryptedCardDataResponse struct {
 	// EncryptedCardData Encrypted card data (secret). Once decrypted it holds an EncryptedCardData object.
 	//
 	// Example: c2VjcmV0
-	EncryptedCardData    Secret      `json:"encrypted_card_data,omitempty,omitzero"`
+	EncryptedCardData    core.Secret `json:"encrypted_card_data,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
 // Invoice An invoice in the supplemental data of a card.
 type Invoice struct {
 	// InvoiceAmount Example: 125.5
-	InvoiceAmount Decimal `json:"invoice_amount,omitempty,omitzero"`
+	InvoiceAmount core.Decimal `json:"invoice_amount,omitempty,omitzero"`
 
 	// InvoiceDate Example: 2024-05-01T10:20:30
-	InvoiceDate        Timestamp `json:"invoice_date,omitempty,omitzero"`
-	InvoiceDescription string    `json:"invoice_description,omitempty,omitzero"`
-	InvoiceNumber      string    `json:"invoice_number,omitempty,omitzero"`
+	InvoiceDate        core.Timestamp `json:"invoice_date,omitempty,omitzero"`
+	InvoiceDescription string         `json:"invoice_description,omitempty,omitzero"`
+	InvoiceNumber      string         `json:"invoice_number,omitempty,omitzero"`
 
 	// InvoiceStatus Status of the invoice, for example ACTIVE.
 	InvoiceStatus string `json:"invoice_status,omitempty,omitzero"`
 
 	// PaymentDueAmount Example: 125.5
-	PaymentDueAmount          Decimal     `json:"payment_due_amount,omitempty,omitzero"`
-	PaymentDueReferenceNumber string      `json:"payment_due_reference_number,omitempty,omitzero"`
-	AdditionalProperties      core.Extras `json:"-"`
+	PaymentDueAmount          core.Decimal `json:"payment_due_amount,omitempty,omitzero"`
+	PaymentDueReferenceNumber string       `json:"payment_due_reference_number,omitempty,omitzero"`
+	AdditionalProperties      core.Extras  `json:"-"`
 }
 
 // InvoiceSearchRequest Filters of an invoice search; fields not published (assumed).
@@ -973,14 +973,14 @@ type InvoiceSearchRequest struct {
 	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 
 	// InvoiceDateEnd Example: 2024-05-01T10:20:30
-	InvoiceDateEnd Timestamp `json:"invoice_date_end,omitempty,omitzero"`
+	InvoiceDateEnd core.Timestamp `json:"invoice_date_end,omitempty,omitzero"`
 
 	// InvoiceDateStart Example: 2024-05-01T10:20:30
-	InvoiceDateStart     Timestamp   `json:"invoice_date_start,omitempty,omitzero"`
-	InvoiceStatus        string      `json:"invoice_status,omitempty,omitzero"`
-	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	InvoiceDateStart     core.Timestamp `json:"invoice_date_start,omitempty,omitzero"`
+	InvoiceStatus        string         `json:"invoice_status,omitempty,omitzero"`
+	PersonGUID           core.GUID      `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID      `json:"program_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // InvoiceSearchResponse An invoice found by a search, with its card; fields not published (assumed).
@@ -989,7 +989,7 @@ type InvoiceSearchResponse struct {
 
 	// Invoice An invoice in the supplemental data of a card.
 	Invoice              Invoice     `json:"invoice,omitempty,omitzero"`
-	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID   `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
@@ -1014,15 +1014,15 @@ type IssuanceTypeRequest struct {
 
 // PerformKYBAPIResponse A started company verification; fields not published (assumed).
 type PerformKYBAPIResponse struct {
-	CompanyGUID          GUID        `json:"company_guid,omitempty,omitzero"`
-	KYBRequestGUID       GUID        `json:"kyb_request_guid,omitempty,omitzero"`
+	CompanyGUID          core.GUID   `json:"company_guid,omitempty,omitzero"`
+	KYBRequestGUID       core.GUID   `json:"kyb_request_guid,omitempty,omitzero"`
 	KYBStatus            string      `json:"kyb_status,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
 // PerformKYBRequest Request to verify a company (KYB); fields not published (assumed).
 type PerformKYBRequest struct {
-	CompanyGUID          GUID        `json:"company_guid,omitempty,omitzero"`
+	CompanyGUID          core.GUID   `json:"company_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
@@ -1036,8 +1036,8 @@ type Person struct {
 	AddressLon float64 `json:"address_lon,omitempty,omitzero"`
 
 	// BaseAddress A postal address.
-	BaseAddress Address `json:"base_address,omitempty,omitzero"`
-	BirthDate   Date    `json:"birth_date,omitempty,omitzero"`
+	BaseAddress Address   `json:"base_address,omitempty,omitzero"`
+	BirthDate   core.Date `json:"birth_date,omitempty,omitzero"`
 
 	// ClientReferenceID The client's own reference of the person.
 	ClientReferenceID string `json:"client_reference_id,omitempty,omitzero"`
@@ -1048,11 +1048,11 @@ type Person struct {
 	// LedgerBalance Ledger balance (money).
 	//
 	// Example: 125.5
-	LedgerBalance Decimal `json:"ledger_balance,omitempty,omitzero"`
+	LedgerBalance core.Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// MobileNumber Mobile number in international format.
 	MobileNumber         string      `json:"mobile_number,omitempty,omitzero"`
-	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID   `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
@@ -1060,7 +1060,7 @@ type Person struct {
 type PersonCardStatusDTO struct {
 	// PersonCardStatus For example ACTIVE.
 	PersonCardStatus     string      `json:"person_card_status,omitempty,omitzero"`
-	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID   `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
@@ -1099,9 +1099,9 @@ type ProgramConfiguration struct {
 
 // ProgramDataDTO A program and its configurations; fields not published (assumed).
 type ProgramDataDTO struct {
-	CompanyGUID          GUID                   `json:"company_guid,omitempty,omitzero"`
+	CompanyGUID          core.GUID              `json:"company_guid,omitempty,omitzero"`
 	Configurations       []ProgramConfiguration `json:"configurations,omitempty,omitzero"`
-	ProgramGUID          GUID                   `json:"program_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID              `json:"program_guid,omitempty,omitzero"`
 	ProgramName          string                 `json:"program_name,omitempty,omitzero"`
 	AdditionalProperties core.Extras            `json:"-"`
 }
@@ -1148,16 +1148,16 @@ type RequestCardDataResponse struct {
 
 // RetrieveCompanyRequest KYB request and response information of a company (the platform names this response record RetrieveCompanyRequest); fields not published (assumed).
 type RetrieveCompanyRequest struct {
-	CompanyGUID    GUID   `json:"company_guid,omitempty,omitzero"`
-	KYBRequestGUID GUID   `json:"kyb_request_guid,omitempty,omitzero"`
-	KYBStatus      string `json:"kyb_status,omitempty,omitzero"`
+	CompanyGUID    core.GUID `json:"company_guid,omitempty,omitzero"`
+	KYBRequestGUID core.GUID `json:"kyb_request_guid,omitempty,omitzero"`
+	KYBStatus      string    `json:"kyb_status,omitempty,omitzero"`
 
 	// RequestedAt Example: 2024-05-01T10:20:30
-	RequestedAt Timestamp `json:"requested_at,omitempty,omitzero"`
+	RequestedAt core.Timestamp `json:"requested_at,omitempty,omitzero"`
 
 	// RespondedAt Example: 2024-05-01T10:20:30
-	RespondedAt          Timestamp   `json:"responded_at,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	RespondedAt          core.Timestamp `json:"responded_at,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // SearchAccountsProgramRequest Filters of an account search; fields not published (assumed).
@@ -1167,27 +1167,27 @@ type SearchAccountsProgramRequest struct {
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus        AccountStatus `json:"account_status,omitempty,omitzero"`
 	AccountType          string        `json:"account_type,omitempty,omitzero"`
-	PersonGUID           GUID          `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID          GUID          `json:"program_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID     `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID     `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties core.Extras   `json:"-"`
 }
 
 // SearchAccountsProgramResponse An account found by a search; fields not published (assumed).
 type SearchAccountsProgramResponse struct {
-	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
-	AccountName string `json:"account_name,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountName string    `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
 	AccountType   string        `json:"account_type,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance core.Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance        Decimal     `json:"ledger_balance,omitempty,omitzero"`
-	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	LedgerBalance        core.Decimal `json:"ledger_balance,omitempty,omitzero"`
+	PersonGUID           core.GUID    `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras  `json:"-"`
 }
 
 // SupplementalDetails Supplemental data of a card.
@@ -1238,8 +1238,8 @@ type UpdateDigitalPackageResponse struct {
 
 // UpdateSharedAccountRequest Request to change the sharing status; fields not published (assumed).
 type UpdateSharedAccountRequest struct {
-	AccountGUID          GUID        `json:"account_guid,omitempty,omitzero"`
-	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	AccountGUID          core.GUID   `json:"account_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID   `json:"person_guid,omitempty,omitzero"`
 	SharingStatus        string      `json:"sharing_status,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
@@ -1249,29 +1249,29 @@ type ValidateCardDTO struct {
 	// CardNumber Full PAN (secret).
 	//
 	// Example: 4111111111111111
-	CardNumber Secret `json:"card_number,omitempty,omitzero"`
+	CardNumber core.Secret `json:"card_number,omitempty,omitzero"`
 
 	// CVV Card verification value (secret).
 	//
 	// Example: 123
-	CVV                  Secret      `json:"cvv,omitempty,omitzero"`
+	CVV                  core.Secret `json:"cvv,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
 // accountGuidParam defines model for AccountGuid.
-type accountGuidParam = GUID
+type accountGuidParam = core.GUID
 
 // accountInstrumentGuidParam defines model for AccountInstrumentGuid.
-type accountInstrumentGuidParam = GUID
+type accountInstrumentGuidParam = core.GUID
 
 // cardProxyParam defines model for CardProxy.
 type cardProxyParam = string
 
 // companyGuidParam defines model for CompanyGuid.
-type companyGuidParam = GUID
+type companyGuidParam = core.GUID
 
 // programGuidPathParam defines model for ProgramGuidPath.
-type programGuidPathParam = GUID
+type programGuidPathParam = core.GUID
 
 // versionParam defines model for Version.
 type versionParam = string

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestNewRefusesBaseURLWithQueryFragmentOrUserInfo: a base URL with a query (an empty one
@@ -21,7 +22,7 @@ func TestNewRefusesBaseURLWithQueryFragmentOrUserInfo(t *testing.T) {
 		"https://api.example.com/a%2Fb", "ftp://api.example.com/", "https:///base", "://nohost",
 	} {
 		c, err := cardplatform.New(base, cardplatform.WithStaticToken("tok"))
-		assert.ErrorIs(t, err, cardplatform.ErrInvalidArgument, "%s", base)
+		assert.ErrorIs(t, err, core.ErrInvalidArgument, "%s", base)
 		assert.Nil(t, c, "%s", base)
 		if err != nil {
 			assert.NotContains(t, err.Error(), "s3cret", "%s", base)

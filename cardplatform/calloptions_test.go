@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // cardGetter is the small interface a service declares for what it uses of the client.
@@ -27,10 +28,10 @@ func (f *fakeGetter) GetCard(_ context.Context, _ string, opts ...cardplatform.C
 func TestReadCallOptions(t *testing.T) {
 	f := &fakeGetter{}
 	var g cardGetter = f
-	var meta cardplatform.Response
+	var meta core.Response
 	_, _ = g.GetCard(context.Background(), "CP-1", cardplatform.WithCorrelationID("corr-9"),
 		cardplatform.WithHeader("X-Tenant", "t1"), cardplatform.WithCallTimeout(3*time.Second),
-		cardplatform.WithCallRetry(cardplatform.RetryOptions{MaxAttempts: 1}), cardplatform.WithResponseInto(&meta))
+		cardplatform.WithCallRetry(core.RetryOptions{MaxAttempts: 1}), cardplatform.WithResponseInto(&meta))
 	s := cardplatform.ReadCallOptions(f.opts...)
 	if s.CorrelationID != "corr-9" || s.Header.Get("X-Tenant") != "t1" || s.Timeout != 3*time.Second || !s.TimeoutSet ||
 		s.Retry == nil || s.Retry.MaxAttempts != 1 || !s.ResponseInto {

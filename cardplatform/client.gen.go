@@ -9,6 +9,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // ActivateCard sends POST /api/{version}/cards/{card_proxy}/activate: activate a card.
@@ -66,7 +67,7 @@ var opAdjustAccountBalance = &ops.Operation{ID: "adjustAccountBalance", Method: 
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // lists the advances applied to an account (precalculateAdvance only computes).
-func (c *Client) ApplyAdvance(ctx context.Context, accountGUID GUID, body ApplyAdvanceRequest, opts ...CallOption) (*ApplyAdvanceResponse, error) {
+func (c *Client) ApplyAdvance(ctx context.Context, accountGUID core.GUID, body ApplyAdvanceRequest, opts ...CallOption) (*ApplyAdvanceResponse, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ApplyAdvance", "accountGUID")
 	}
@@ -152,7 +153,7 @@ var opCancelBulkOrder = &ops.Operation{ID: "cancelBulkOrder", Method: "PUT", Pat
 // the status sent means the change is in effect, unless it already was before sending (read it
 // first) or another writer changed it meanwhile. Client.SnapshotChangeAccountStatus (before
 // sending) and Client.SettleChangeAccountStatus run it.
-func (c *Client) ChangeAccountStatus(ctx context.Context, accountGUID GUID, body AccountStatusUser, opts ...CallOption) (*AccountDTO, error) {
+func (c *Client) ChangeAccountStatus(ctx context.Context, accountGUID core.GUID, body AccountStatusUser, opts ...CallOption) (*AccountDTO, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ChangeAccountStatus", "accountGUID")
 	}
@@ -174,7 +175,7 @@ var opChangeAccountStatus = &ops.Operation{ID: "changeAccountStatus", Method: "P
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // reads the repayment cycle of an account's advances.
-func (c *Client) ChangeAdvanceCycle(ctx context.Context, accountGUID GUID, body ChangeAdvanceCycleRequest, opts ...CallOption) (*ChangeAdvanceCycleResponse, error) {
+func (c *Client) ChangeAdvanceCycle(ctx context.Context, accountGUID core.GUID, body ChangeAdvanceCycleRequest, opts ...CallOption) (*ChangeAdvanceCycleResponse, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ChangeAdvanceCycle", "accountGUID")
 	}
@@ -483,7 +484,7 @@ var opCreateSharedAccount = &ops.Operation{ID: "createSharedAccount", Method: "P
 // It returns the AccountDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
 // with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with backoff
 // after a connection failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) GetAccount(ctx context.Context, accountGUID GUID, opts ...CallOption) (*AccountDTO, error) {
+func (c *Client) GetAccount(ctx context.Context, accountGUID core.GUID, opts ...CallOption) (*AccountDTO, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetAccount", "accountGUID")
 	}
@@ -502,7 +503,7 @@ var opGetAccount = &ops.Operation{ID: "getAccount", Method: "GET", Path: "/api/{
 // It returns the AccountInstrumentDTO of the 200 answer; any other is an *Error (the spec lists
 // 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
 // retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) GetAccountInstrument(ctx context.Context, accountInstrumentGUID GUID, opts ...CallOption) (*AccountInstrumentDTO, error) {
+func (c *Client) GetAccountInstrument(ctx context.Context, accountInstrumentGUID core.GUID, opts ...CallOption) (*AccountInstrumentDTO, error) {
 	if accountInstrumentGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetAccountInstrument", "accountInstrumentGUID")
 	}
@@ -577,7 +578,7 @@ var opGetCardPIN = &ops.Operation{ID: "getCardPin", Method: "GET", Path: "/api/{
 // It returns the CompanyVerificationResultDTO of the 200 answer; any other is an *Error (the spec
 // lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
 // retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) GetCompanyVerificationResult(ctx context.Context, companyGUID GUID, opts ...CallOption) (*CompanyVerificationResultDTO, error) {
+func (c *Client) GetCompanyVerificationResult(ctx context.Context, companyGUID core.GUID, opts ...CallOption) (*CompanyVerificationResultDTO, error) {
 	if companyGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetCompanyVerificationResult", "companyGUID")
 	}
@@ -608,7 +609,7 @@ var opGetGenericEncryptedCardData = &ops.Operation{ID: "getGenericEncryptedCardD
 // GetPayoutPreferenceRequest holds the parameters of GetPayoutPreference.
 type GetPayoutPreferenceRequest struct {
 	// PersonGUID is the query parameter person_guid. Optional: zero means not sent. The person.
-	PersonGUID GUID
+	PersonGUID core.GUID
 }
 
 // GetPayoutPreference sends GET /api/{version}/disbursements/payoutpreference: get the payout
@@ -640,7 +641,7 @@ var opGetPayoutPreference = &ops.Operation{ID: "getPayoutPreference", Method: "G
 // It returns the ProgramDataDTO of the 200 answer; any other is an *Error (the spec lists 400, 401,
 // 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with
 // backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) GetProgram(ctx context.Context, programGUID GUID, opts ...CallOption) (*ProgramDataDTO, error) {
+func (c *Client) GetProgram(ctx context.Context, programGUID core.GUID, opts ...CallOption) (*ProgramDataDTO, error) {
 	if programGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetProgram", "programGUID")
 	}
@@ -654,7 +655,7 @@ var opGetProgram = &ops.Operation{ID: "getProgram", Method: "GET", Path: "/api/{
 // GetProgramBalancesRequest holds the parameters of GetProgramBalances.
 type GetProgramBalancesRequest struct {
 	// ProgramGUID is the query parameter program_guid. Required. The program.
-	ProgramGUID GUID
+	ProgramGUID core.GUID
 	// IncludeHierarchyCheck is the query parameter include_hierarchy_check. Optional: zero means not
 	// sent. Whether the program hierarchy is checked.
 	IncludeHierarchyCheck bool
@@ -720,7 +721,7 @@ type ListAccountsByBalanceRequest struct {
 // It returns the AccountsByBalance of the 200 answer; any other is an *Error (the spec lists 400,
 // 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried
 // with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) ListAccountsByBalance(ctx context.Context, programGUID GUID, req ListAccountsByBalanceRequest, opts ...CallOption) (*AccountsByBalance, error) {
+func (c *Client) ListAccountsByBalance(ctx context.Context, programGUID core.GUID, req ListAccountsByBalanceRequest, opts ...CallOption) (*AccountsByBalance, error) {
 	if programGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ListAccountsByBalance", "programGUID")
 	}
@@ -754,10 +755,10 @@ var opListAccountsByBalance = &ops.Operation{ID: "listAccountsByBalance", Method
 type ListBulkOrderSummaryByLocationRequest struct {
 	// PersonGUID is the query parameter person_guid. Optional: zero means not sent. Only the location
 	// of this person.
-	PersonGUID GUID
+	PersonGUID core.GUID
 	// CompanyGUID is the query parameter company_guid. Optional: zero means not sent. Only the
 	// locations of this company.
-	CompanyGUID GUID
+	CompanyGUID core.GUID
 	// Limit is the query parameter limit. Optional: zero means not sent. Page size.
 	Limit int32
 	// StartIndex is the query parameter start_index. Optional: zero means not sent. Index of the first
@@ -798,7 +799,7 @@ var opListBulkOrderSummaryByLocation = &ops.Operation{ID: "listBulkOrderSummaryB
 // ListFeesRequest holds the parameters of ListFees.
 type ListFeesRequest struct {
 	// ProgramGUID is the query parameter program_guid. Required. The program.
-	ProgramGUID GUID
+	ProgramGUID core.GUID
 	// RequestCode is the query parameter request_code. Optional: zero means not sent. Only the fee with
 	// this request code; when omitted all fees of the program are returned.
 	RequestCode string
@@ -835,7 +836,7 @@ var opListFees = &ops.Operation{ID: "listFees", Method: "GET", Path: "/api/{vers
 // ListPayoutOptionsRequest holds the parameters of ListPayoutOptions.
 type ListPayoutOptionsRequest struct {
 	// ProgramGUID is the query parameter program_guid. Optional: zero means not sent. The program.
-	ProgramGUID GUID
+	ProgramGUID core.GUID
 }
 
 // ListPayoutOptions sends GET /api/{version}/disbursements/payoutoptions: list the payout options
@@ -899,7 +900,7 @@ var opPerformCompanyKYB = &ops.Operation{ID: "performCompanyKyb", Method: "POST"
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. On an account
 // not closed that day the request only prepares closing, which the batch process carries out later,
 // and no operation lists posted interest: a balance reading cannot tell.
-func (c *Client) PostAccountInterest(ctx context.Context, accountGUID GUID, opts ...CallOption) (*Account, error) {
+func (c *Client) PostAccountInterest(ctx context.Context, accountGUID core.GUID, opts ...CallOption) (*Account, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("PostAccountInterest", "accountGUID")
 	}
@@ -920,7 +921,7 @@ var opPostAccountInterest = &ops.Operation{ID: "postAccountInterest", Method: "P
 // It returns the AdvancePreCalcResponse of the 201 answer; any other is an *Error (the spec lists
 // 400, 401 with a ProblemDetails body (*ProblemError); 404, 500 without a body). Retry-safe:
 // retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) PrecalculateAdvance(ctx context.Context, accountGUID GUID, body AdvancePreCalcRequest, opts ...CallOption) (*AdvancePreCalcResponse, error) {
+func (c *Client) PrecalculateAdvance(ctx context.Context, accountGUID core.GUID, body AdvancePreCalcRequest, opts ...CallOption) (*AdvancePreCalcResponse, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("PrecalculateAdvance", "accountGUID")
 	}
@@ -984,7 +985,7 @@ var opRequestCardData = &ops.Operation{ID: "requestCardData", Method: "POST", Pa
 // It returns the RetrieveCompanyRequest of the 200 answer; any other is an *Error (the spec lists
 // 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
 // retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) RetrieveCompanyKYB(ctx context.Context, companyGUID GUID, opts ...CallOption) (*RetrieveCompanyRequest, error) {
+func (c *Client) RetrieveCompanyKYB(ctx context.Context, companyGUID core.GUID, opts ...CallOption) (*RetrieveCompanyRequest, error) {
 	if companyGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("RetrieveCompanyKYB", "companyGUID")
 	}
@@ -1018,22 +1019,22 @@ type SearchBulkOrdersRequest struct {
 	// result (1-based).
 	StartIndex int32
 	// OrderGUID is the query parameter order_guid. Optional: zero means not sent. Only this order.
-	OrderGUID GUID
+	OrderGUID core.GUID
 	// PackageGUID is the query parameter package_guid. Optional: zero means not sent. Only orders of
 	// this card package.
-	PackageGUID GUID
+	PackageGUID core.GUID
 	// PersonGUID is the query parameter person_guid. Optional: zero means not sent. Only orders of this
 	// person.
-	PersonGUID GUID
+	PersonGUID core.GUID
 	// CompanyGUID is the query parameter company_guid. Optional: zero means not sent. Only orders of
 	// this company.
-	CompanyGUID GUID
+	CompanyGUID core.GUID
 	// StartSearchDate is the query parameter start_search_date. Optional: zero means not sent. Start of
 	// the search period (zone-less date-time).
-	StartSearchDate Timestamp
+	StartSearchDate core.Timestamp
 	// EndSearchDate is the query parameter end_search_date. Optional: zero means not sent. End of the
 	// search period (zone-less date-time).
-	EndSearchDate Timestamp
+	EndSearchDate core.Timestamp
 	// BulkOrderStatus is the query parameter bulk_order_status. Optional: zero means not sent. Only
 	// orders in this status.
 	BulkOrderStatus BulkOrderStatus
@@ -1087,13 +1088,13 @@ var opSearchBulkOrders = &ops.Operation{ID: "searchBulkOrders", Method: "GET", P
 type SearchCardsRequest struct {
 	// PersonGUID is the query parameter person_guid. Optional: zero means not sent. Only cards of this
 	// person.
-	PersonGUID GUID
+	PersonGUID core.GUID
 	// WalletGUID is the query parameter wallet_guid. Optional: zero means not sent. Only cards of this
 	// wallet.
-	WalletGUID GUID
+	WalletGUID core.GUID
 	// ProgramGUID is the query parameter program_guid. Optional: zero means not sent. Only cards of
 	// this program.
-	ProgramGUID GUID
+	ProgramGUID core.GUID
 	// CardStatuses is the query parameter card_statuses. Optional: zero means not sent. Only cards in
 	// one of these statuses.
 	CardStatuses []CardStatus
@@ -1105,10 +1106,10 @@ type SearchCardsRequest struct {
 	CardCondition CardCondition
 	// ExpirationDateStart is the query parameter expiration_date_start. Optional: zero means not sent.
 	// Only cards expiring at or after this zone-less date-time.
-	ExpirationDateStart Timestamp
+	ExpirationDateStart core.Timestamp
 	// ExpirationDateEnd is the query parameter expiration_date_end. Optional: zero means not sent. Only
 	// cards expiring at or before this zone-less date-time.
-	ExpirationDateEnd Timestamp
+	ExpirationDateEnd core.Timestamp
 	// CardProduct is the query parameter card_product. Optional: zero means not sent. Only cards of
 	// this card product.
 	CardProduct string
@@ -1241,7 +1242,7 @@ var opSetCardPIN = &ops.Operation{ID: "setCardPin", Method: "POST", Path: "/api/
 // SetPayoutPreferenceRequest holds the parameters of SetPayoutPreference.
 type SetPayoutPreferenceRequest struct {
 	// PersonGUID is the query parameter person_guid. Optional: zero means not sent. The person.
-	PersonGUID GUID
+	PersonGUID core.GUID
 	// Payoutpreference is the query parameter payoutpreference. Optional: zero means not sent. The
 	// payout option to prefer.
 	Payoutpreference DisbursementPayoutOptions
@@ -1302,7 +1303,7 @@ var opShowCardPAN = &ops.Operation{ID: "showCardPan", Method: "GET", Path: "/api
 // It returns the AccountDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
 // with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with backoff
 // after a connection failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) UpdateAccount(ctx context.Context, accountGUID GUID, body UpdateAccountInfoRequest, opts ...CallOption) (*AccountDTO, error) {
+func (c *Client) UpdateAccount(ctx context.Context, accountGUID core.GUID, body UpdateAccountInfoRequest, opts ...CallOption) (*AccountDTO, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("UpdateAccount", "accountGUID")
 	}
@@ -1353,7 +1354,7 @@ var opUpdateCardIssuanceType = &ops.Operation{ID: "updateCardIssuanceType", Meth
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // reads a company by its company GUID.
-func (c *Client) UpdateCompany(ctx context.Context, companyGUID GUID, body UpdateCompany, opts ...CallOption) (*CompanyDTO, error) {
+func (c *Client) UpdateCompany(ctx context.Context, companyGUID core.GUID, body UpdateCompany, opts ...CallOption) (*CompanyDTO, error) {
 	if companyGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("UpdateCompany", "companyGUID")
 	}

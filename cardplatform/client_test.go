@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -28,7 +29,7 @@ func newClient(t *testing.T, h http.HandlerFunc) (*cardplatform.Client, *atomic.
 	}))
 	t.Cleanup(srv.Close)
 	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"),
-		cardplatform.WithRetry(cardplatform.RetryOptions{BaseDelay: 1, MaxDelay: 10_000_000}))
+		cardplatform.WithRetry(core.RetryOptions{BaseDelay: 1, MaxDelay: 10_000_000}))
 	require.NoError(t, err)
 	return c, &hits
 }
@@ -57,7 +58,7 @@ func TestGetCardDecodesSDKTypes(t *testing.T) {
 
 func TestNewRejectsBadConfiguration(t *testing.T) {
 	_, err := cardplatform.New("http://platform.example.com", cardplatform.WithStaticToken("t"))
-	assert.ErrorIs(t, err, cardplatform.ErrInsecureTransport)
+	assert.ErrorIs(t, err, core.ErrInsecureTransport)
 	_, err = cardplatform.New("http://platform.example.com", cardplatform.WithStaticToken("t"), cardplatform.WithInsecureHTTP())
 	assert.NoError(t, err)
 	_, err = cardplatform.New("platform.example.com")
@@ -85,7 +86,7 @@ func TestDecodeErrorOnBadSuccessBody(t *testing.T) {
 			})
 			card, err := c.GetCard(context.Background(), "p")
 			assert.Nil(t, card)
-			var de *cardplatform.DecodeError
+			var de *core.DecodeError
 			require.ErrorAs(t, err, &de)
 			assert.Equal(t, 200, de.StatusCode)
 			assert.NotEmpty(t, de.CorrelationID)

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // hostileToken and hostilePAN are what a hostile (or broken) server puts in typed members of a
@@ -60,7 +61,7 @@ func TestDecodeErrorsHideWhatTheServerPutInTypedMembers(t *testing.T) {
 				c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken(hostileToken), cardplatform.WithHTTPClient(srv.Client()))
 				require.NoError(t, err)
 				_, err = c.GetCard(t.Context(), "p")
-				var de *cardplatform.DecodeError
+				var de *core.DecodeError
 				require.ErrorAs(t, err, &de, body)
 				assertDecodeErrorHidesSecrets(t, err, secret, hostileToken, hostilePAN)
 			})

@@ -11,7 +11,7 @@
 //
 //	c, err := cardplatform.New("https://platform.example.com", core.WithTokenSource(ts))
 //	card, err := c.GetCard(ctx, "proxy-123")
-//	var pe *cardplatform.ProblemError
+//	var pe *core.Problem
 //	if errors.As(err, &pe) { log.Print(pe.Status, pe.Title, pe.Errors["person.email"]) }
 //	if errors.Is(err, core.ErrNotFound) { ... }
 //

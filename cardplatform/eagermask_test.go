@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestMaskingDoesNotHideTheError: a one-letter test token turned the error text into
@@ -31,7 +32,7 @@ func TestMaskingDoesNotHideTheError(t *testing.T) {
 		cardplatform.WithLogger(slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
 	require.NoError(t, err)
 	_, err = c.GetCardPIN(t.Context(), proxy)
-	require.ErrorIs(t, err, cardplatform.ErrNotFound)
+	require.ErrorIs(t, err, core.ErrNotFound)
 	text := err.Error() + fmt.Sprintf("%+v", err) + logs.String()
 	assert.Contains(t, err.Error(), proxy, "the proxy is an identifier, not a card number")
 	assert.Contains(t, logs.String(), "/api/v1/cards/"+proxy+"/pin")
@@ -51,8 +52,8 @@ func TestOutcomeUnknownKeepsTheProxyReadable(t *testing.T) {
 	defer srv.Close()
 	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("token-123456"), cardplatform.WithHTTPClient(srv.Client()))
 	require.NoError(t, err)
-	_, err = c.SetCardPIN(t.Context(), proxy, cardplatform.CardPINDTO{PIN: cardplatform.NewSecret("4821")})
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	_, err = c.SetCardPIN(t.Context(), proxy, cardplatform.CardPINDTO{PIN: core.NewSecret("4821")})
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 	var logs bytes.Buffer
 	slog.New(slog.NewJSONHandler(&logs, nil)).Error("failed", "err", err)
 	assert.Contains(t, err.Error(), "/cards/"+proxy+"/pin")

@@ -13,6 +13,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestSentSecretsEchoedInAProblemAreMasked: a 400 whose ProblemDetails quotes the card number
@@ -38,7 +39,7 @@ func TestSentSecretsEchoedInAProblemAreMasked(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = c.ValidateCard(context.Background(), cardplatform.ValidateCardDTO{
-		CardNumber: cardplatform.NewSecret(pan), CVV: cardplatform.NewSecret(cvv),
+		CardNumber: core.NewSecret(pan), CVV: core.NewSecret(cvv),
 	})
 	if err == nil {
 		t.Fatal("no error")
@@ -46,7 +47,7 @@ func TestSentSecretsEchoedInAProblemAreMasked(t *testing.T) {
 	var buf strings.Builder
 	slog.New(slog.NewJSONHandler(&buf, nil)).Error("x", "err", err)
 	js, _ := json.Marshal(err)
-	var pe *cardplatform.ProblemError
+	var pe *core.Problem
 	title := ""
 	if errors.As(err, &pe) {
 		title = pe.Title + fmt.Sprint(pe.Errors)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // init registers the models' wire encoder (appendWire) with the SDK's encoder and their
@@ -1116,14 +1117,14 @@ func (a *Account) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type Account.
 func (a *Account) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
 		a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.AvailableBalance == (Decimal{}) &&
-		a.InterestPosted == (Decimal{}) &&
-		a.LedgerBalance == (Decimal{}) &&
-		a.SysUTCUpdated == (Timestamp{}) &&
+		a.AvailableBalance == (core.Decimal{}) &&
+		a.InterestPosted == (core.Decimal{}) &&
+		a.LedgerBalance == (core.Decimal{}) &&
+		a.SysUTCUpdated == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -1189,9 +1190,9 @@ func (a *AccountBalancesDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type AccountBalancesDTO.
 func (a *AccountBalancesDTO) jsonZero() bool {
 	return a.AccountType == "" &&
-		a.AvailableBalance == (Decimal{}) &&
-		a.LedgerBalance == (Decimal{}) &&
-		a.SuspenseBalance == (Decimal{}) &&
+		a.AvailableBalance == (core.Decimal{}) &&
+		a.LedgerBalance == (core.Decimal{}) &&
+		a.SuspenseBalance == (core.Decimal{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -1273,13 +1274,13 @@ func (a *AccountByBalanceDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AccountByBalanceDTO.
 func (a *AccountByBalanceDTO) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
 		a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.AvailableBalance == (Decimal{}) &&
-		a.LedgerBalance == (Decimal{}) &&
-		a.PersonGUID == (GUID{}) &&
+		a.AvailableBalance == (core.Decimal{}) &&
+		a.LedgerBalance == (core.Decimal{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -1389,17 +1390,17 @@ func (a *AccountDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AccountDTO.
 func (a *AccountDTO) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
 		a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.AvailableBalance == (Decimal{}) &&
-		a.LedgerBalance == (Decimal{}) &&
-		a.ProgramGUID == (GUID{}) &&
-		a.SuspenseBalance == (Decimal{}) &&
-		a.SysUTCInserted == (Timestamp{}) &&
-		a.SysUTCUpdated == (Timestamp{}) &&
-		a.WalletGUID == (GUID{}) &&
+		a.AvailableBalance == (core.Decimal{}) &&
+		a.LedgerBalance == (core.Decimal{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
+		a.SuspenseBalance == (core.Decimal{}) &&
+		a.SysUTCInserted == (core.Timestamp{}) &&
+		a.SysUTCUpdated == (core.Timestamp{}) &&
+		a.WalletGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -1476,12 +1477,12 @@ func (a *AccountInstrumentDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AccountInstrumentDTO.
 func (a *AccountInstrumentDTO) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.AccountInstrumentGUID == (GUID{}) &&
-		a.InstrumentGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.AccountInstrumentGUID == (core.GUID{}) &&
+		a.InstrumentGUID == (core.GUID{}) &&
 		a.InstrumentStatus == "" &&
 		a.InstrumentType == "" &&
-		a.SysUTCInserted == (Timestamp{}) &&
+		a.SysUTCInserted == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -1607,10 +1608,10 @@ func (a *AccountSharedPersonDTO) appendJSON(b []byte, wire bool) ([]byte, error)
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AccountSharedPersonDTO.
 func (a *AccountSharedPersonDTO) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.PersonGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.SharingStatus == "" &&
-		a.SysUTCUpdated == (Timestamp{}) &&
+		a.SysUTCUpdated == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -1728,7 +1729,7 @@ func (a *AccountsByBalance) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AccountsByBalance.
 func (a *AccountsByBalance) jsonZero() bool {
-	return a.CachedAt == (Timestamp{}) &&
+	return a.CachedAt == (core.Timestamp{}) &&
 		a.Items == nil &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -1860,8 +1861,8 @@ func (a *AdjustBalanceRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AdjustBalanceRequest.
 func (a *AdjustBalanceRequest) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.Amount == (Decimal{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.Amount == (core.Decimal{}) &&
 		a.Description == "" &&
 		a.ExternalReference == "" &&
 		a.AdditionalProperties.Len() == 0
@@ -1944,12 +1945,12 @@ func (a *AdjustBalanceResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AdjustBalanceResponse.
 func (a *AdjustBalanceResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.Amount == (Decimal{}) &&
-		a.AvailableBalance == (Decimal{}) &&
-		a.LedgerBalance == (Decimal{}) &&
-		a.SysUTCInserted == (Timestamp{}) &&
-		a.TxnGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.Amount == (core.Decimal{}) &&
+		a.AvailableBalance == (core.Decimal{}) &&
+		a.LedgerBalance == (core.Decimal{}) &&
+		a.SysUTCInserted == (core.Timestamp{}) &&
+		a.TxnGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -1995,7 +1996,7 @@ func (a *AdvancePreCalcRequest) appendJSON(b []byte, wire bool) ([]byte, error) 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AdvancePreCalcRequest.
 func (a *AdvancePreCalcRequest) jsonZero() bool {
-	return a.Amount == (Decimal{}) &&
+	return a.Amount == (core.Decimal{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2074,12 +2075,12 @@ func (a *AdvancePreCalcResponse) appendJSON(b []byte, wire bool) ([]byte, error)
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AdvancePreCalcResponse.
 func (a *AdvancePreCalcResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.AdvanceAmount == (Decimal{}) &&
-		a.FeeAmount == (Decimal{}) &&
-		a.RepaymentDate == (Timestamp{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.AdvanceAmount == (core.Decimal{}) &&
+		a.FeeAmount == (core.Decimal{}) &&
+		a.RepaymentDate == (core.Timestamp{}) &&
 		a.RequestID == "" &&
-		a.TotalRepaymentAmount == (Decimal{}) &&
+		a.TotalRepaymentAmount == (core.Decimal{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2193,11 +2194,11 @@ func (a *ApplyAdvanceResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type ApplyAdvanceResponse.
 func (a *ApplyAdvanceResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.AdvanceAmount == (Decimal{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.AdvanceAmount == (core.Decimal{}) &&
 		a.RequestID == "" &&
 		a.Status == "" &&
-		a.TxnGUID == (GUID{}) &&
+		a.TxnGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2256,8 +2257,8 @@ func (a *AssignCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type AssignCardDTO.
 func (a *AssignCardDTO) jsonZero() bool {
 	return a.CardProxy == "" &&
-		a.PersonGUID == (GUID{}) &&
-		a.ProgramGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2310,8 +2311,8 @@ func (a *BatchfileDownloadRequest) appendJSON(b []byte, wire bool) ([]byte, erro
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BatchfileDownloadRequest.
 func (a *BatchfileDownloadRequest) jsonZero() bool {
-	return a.BatchfileGUID == (GUID{}) &&
-		a.ProgramGUID == (GUID{}) &&
+	return a.BatchfileGUID == (core.GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2357,7 +2358,7 @@ func (a *BatchfileGUIDResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BatchfileGUIDResponse.
 func (a *BatchfileGUIDResponse) jsonZero() bool {
-	return a.BatchfileGUID == (GUID{}) &&
+	return a.BatchfileGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2419,7 +2420,7 @@ func (a *BatchfileRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type BatchfileRequest.
 func (a *BatchfileRequest) jsonZero() bool {
 	return a.FileName == "" &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.ReportName == "" &&
 		a.SourceDocument == nil &&
 		a.AdditionalProperties.Len() == 0
@@ -2496,12 +2497,12 @@ func (a *BatchfileResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BatchfileResponse.
 func (a *BatchfileResponse) jsonZero() bool {
-	return a.BatchfileGUID == (GUID{}) &&
+	return a.BatchfileGUID == (core.GUID{}) &&
 		a.FileName == "" &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.ReportName == "" &&
 		a.Status == "" &&
-		a.SysUTCInserted == (Timestamp{}) &&
+		a.SysUTCInserted == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2600,14 +2601,14 @@ func (a *BulkOrderDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type BulkOrderDetail.
 func (a *BulkOrderDetail) jsonZero() bool {
 	return a.BulkOrderStatus == "" &&
-		a.CompanyGUID == (GUID{}) &&
-		a.OrderGUID == (GUID{}) &&
-		a.PackageGUID == (GUID{}) &&
-		a.PersonGUID == (GUID{}) &&
-		a.ProgramGUID == (GUID{}) &&
+		a.CompanyGUID == (core.GUID{}) &&
+		a.OrderGUID == (core.GUID{}) &&
+		a.PackageGUID == (core.GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.Quantity == 0 &&
-		a.SysUTCInserted == (Timestamp{}) &&
-		a.SysUTCUpdated == (Timestamp{}) &&
+		a.SysUTCInserted == (core.Timestamp{}) &&
+		a.SysUTCUpdated == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2653,7 +2654,7 @@ func (a *BulkOrderRef) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BulkOrderRef.
 func (a *BulkOrderRef) jsonZero() bool {
-	return a.OrderGUID == (GUID{}) &&
+	return a.OrderGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2725,10 +2726,10 @@ func (a *BulkOrderRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BulkOrderRequest.
 func (a *BulkOrderRequest) jsonZero() bool {
-	return a.CompanyGUID == (GUID{}) &&
-		a.PackageGUID == (GUID{}) &&
+	return a.CompanyGUID == (core.GUID{}) &&
+		a.PackageGUID == (core.GUID{}) &&
 		a.Person.jsonZero() &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.Quantity == 0 &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -2788,8 +2789,8 @@ func (a *BulkOrderResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type BulkOrderResponse.
 func (a *BulkOrderResponse) jsonZero() bool {
 	return a.BulkOrderStatus == "" &&
-		a.OrderGUID == (GUID{}) &&
-		a.PersonGUID == (GUID{}) &&
+		a.OrderGUID == (core.GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2864,10 +2865,10 @@ func (a *BulkOrderSummary) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BulkOrderSummary.
 func (a *BulkOrderSummary) jsonZero() bool {
-	return a.CompanyGUID == (GUID{}) &&
+	return a.CompanyGUID == (core.GUID{}) &&
 		a.LocationName == "" &&
-		a.PackageGUID == (GUID{}) &&
-		a.PersonGUID == (GUID{}) &&
+		a.PackageGUID == (core.GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.QuantityAvailable == 0 &&
 		a.QuantityOrdered == 0 &&
 		a.AdditionalProperties.Len() == 0
@@ -3143,21 +3144,21 @@ func (a *CardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *CardDTO) jsonZero() bool {
 	return a.ActivationMethod == "" &&
 		a.CardCondition == "" &&
-		a.CardNumber == (Secret{}) &&
+		a.CardNumber == (core.Secret{}) &&
 		a.CardProxy == "" &&
 		a.CardStatus == "" &&
 		a.CardTrackingDetail.jsonZero() &&
-		a.CVV == (Secret{}) &&
+		a.CVV == (core.Secret{}) &&
 		a.ExpirationDate == "" &&
 		a.IssuanceType == "" &&
-		a.LogicalExpirationDate == (Timestamp{}) &&
+		a.LogicalExpirationDate == (core.Timestamp{}) &&
 		a.MaskCardPAN == "" &&
 		a.PersonCardStatus == "" &&
-		a.PersonGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.SupplementalDetails.jsonZero() &&
-		a.SysUTCInserted == (Timestamp{}) &&
-		a.SysUTCUpdated == (Timestamp{}) &&
-		a.WalletGUID == (GUID{}) &&
+		a.SysUTCInserted == (core.Timestamp{}) &&
+		a.SysUTCUpdated == (core.Timestamp{}) &&
+		a.WalletGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -3274,7 +3275,7 @@ func (a *CardPINDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type CardPINDTO.
 func (a *CardPINDTO) jsonZero() bool {
 	return a.CardProxy == "" &&
-		a.PIN == (Secret{}) &&
+		a.PIN == (core.Secret{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -3400,8 +3401,8 @@ func (a *CardTrackingDetail) jsonZero() bool {
 	return a.CardDeliveryMethod == "" &&
 		a.CardDeliveryTrackingNumber == "" &&
 		a.CardPackageName == "" &&
-		a.CardRequested == (Timestamp{}) &&
-		a.CardShipmentDate == (Timestamp{}) &&
+		a.CardRequested == (core.Timestamp{}) &&
+		a.CardShipmentDate == (core.Timestamp{}) &&
 		a.FulfillmentHouseName == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -3504,9 +3505,9 @@ func (a *ChangeAdvanceCycleResponse) appendJSON(b []byte, wire bool) ([]byte, er
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type ChangeAdvanceCycleResponse.
 func (a *ChangeAdvanceCycleResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
 		a.Cycle == "" &&
-		a.NextCycleDate == (Timestamp{}) &&
+		a.NextCycleDate == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -3595,14 +3596,14 @@ func (a *CheckDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CheckDTO.
 func (a *CheckDTO) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.Amount == (Decimal{}) &&
-		a.CheckDate == (Timestamp{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.Amount == (core.Decimal{}) &&
+		a.CheckDate == (core.Timestamp{}) &&
 		a.CheckNumber == "" &&
 		a.CheckStatus == "" &&
 		a.PayeeName == "" &&
-		a.PersonGUID == (GUID{}) &&
-		a.TxnGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
+		a.TxnGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -3740,12 +3741,12 @@ func (a *CheckSearchDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CheckSearchDTO.
 func (a *CheckSearchDTO) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
 		a.CheckNumber == "" &&
 		a.CheckStatus == "" &&
-		a.EndDate == (Timestamp{}) &&
-		a.PersonGUID == (GUID{}) &&
-		a.StartDate == (Timestamp{}) &&
+		a.EndDate == (core.Timestamp{}) &&
+		a.PersonGUID == (core.GUID{}) &&
+		a.StartDate == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -3811,11 +3812,11 @@ func (a *CheckStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CheckStatusDTO.
 func (a *CheckStatusDTO) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
 		a.CheckNumber == "" &&
 		a.NewStatus == "" &&
 		a.Notes == "" &&
-		a.TxnGUID == (GUID{}) &&
+		a.TxnGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -3893,11 +3894,11 @@ func (a *CompanyDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type CompanyDTO.
 func (a *CompanyDTO) jsonZero() bool {
 	return a.Address.jsonZero() &&
-		a.CompanyGUID == (GUID{}) &&
+		a.CompanyGUID == (core.GUID{}) &&
 		a.CompanyName == "" &&
 		a.DbaName == "" &&
-		a.SysUTCInserted == (Timestamp{}) &&
-		a.SysUTCUpdated == (Timestamp{}) &&
+		a.SysUTCInserted == (core.Timestamp{}) &&
+		a.SysUTCUpdated == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -3960,9 +3961,9 @@ func (a *CompanyProgramDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CompanyProgramDTO.
 func (a *CompanyProgramDTO) jsonZero() bool {
-	return a.CompanyGUID == (GUID{}) &&
+	return a.CompanyGUID == (core.GUID{}) &&
 		a.CompanyName == "" &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.ProgramName == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -4021,9 +4022,9 @@ func (a *CompanyVerificationResultDTO) appendJSON(b []byte, wire bool) ([]byte, 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CompanyVerificationResultDTO.
 func (a *CompanyVerificationResultDTO) jsonZero() bool {
-	return a.CompanyGUID == (GUID{}) &&
+	return a.CompanyGUID == (core.GUID{}) &&
 		a.VerificationStatus == "" &&
-		a.VerifiedAt == (Timestamp{}) &&
+		a.VerifiedAt == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4086,7 +4087,7 @@ func (a *ConfigProgramRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type ConfigProgramRequest.
 func (a *ConfigProgramRequest) jsonZero() bool {
 	return a.Configurations == nil &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4144,8 +4145,8 @@ func (a *CreateAccountInstrumentRequest) appendJSON(b []byte, wire bool) ([]byte
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CreateAccountInstrumentRequest.
 func (a *CreateAccountInstrumentRequest) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.InstrumentGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.InstrumentGUID == (core.GUID{}) &&
 		a.InstrumentType == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -4211,8 +4212,8 @@ func (a *CreateAccountRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *CreateAccountRequest) jsonZero() bool {
 	return a.AccountName == "" &&
 		a.AccountType == "" &&
-		a.ProgramGUID == (GUID{}) &&
-		a.WalletGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
+		a.WalletGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4280,11 +4281,11 @@ func (a *CreateAccountResponseDTO) appendJSON(b []byte, wire bool) ([]byte, erro
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CreateAccountResponseDTO.
 func (a *CreateAccountResponseDTO) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
 		a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.WalletGUID == (GUID{}) &&
+		a.WalletGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4351,8 +4352,8 @@ func (a *CreateCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *CreateCardRequest) jsonZero() bool {
 	return a.MonthsUntilExpire == 0 &&
 		a.Person.jsonZero() &&
-		a.ProgramGUID == (GUID{}) &&
-		a.WalletGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
+		a.WalletGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4422,7 +4423,7 @@ func (a *CreateCardResponse) jsonZero() bool {
 	return a.Card.jsonZero() &&
 		a.FulfillmentData.jsonZero() &&
 		a.Person.jsonZero() &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4539,8 +4540,8 @@ func (a *CreateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, er
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CreateSharedAccountRequest.
 func (a *CreateSharedAccountRequest) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.PersonGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4598,8 +4599,8 @@ func (a *CreateSharedAccountResponse) appendJSON(b []byte, wire bool) ([]byte, e
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CreateSharedAccountResponse.
 func (a *CreateSharedAccountResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.PersonGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.SharingStatus == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -4670,11 +4671,11 @@ func (a *DisbursementDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type DisbursementDTO.
 func (a *DisbursementDTO) jsonZero() bool {
-	return a.Amount == (Decimal{}) &&
+	return a.Amount == (core.Decimal{}) &&
 		a.ClientReferenceID == "" &&
 		a.PayoutOption == "" &&
 		a.Person.jsonZero() &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4726,7 +4727,7 @@ func (a *DisbursementPayoutPreference) appendJSON(b []byte, wire bool) ([]byte, 
 // test encoding/json's omitzero applies to a field of type DisbursementPayoutPreference.
 func (a *DisbursementPayoutPreference) jsonZero() bool {
 	return a.PayoutPreference == "" &&
-		a.PersonGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4798,10 +4799,10 @@ func (a *DisbursementResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type DisbursementResponse.
 func (a *DisbursementResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.Amount == (Decimal{}) &&
-		a.DisbursementGUID == (GUID{}) &&
-		a.PersonGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.Amount == (core.Decimal{}) &&
+		a.DisbursementGUID == (core.GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.Status == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -4867,10 +4868,10 @@ func (a *DisputeChargebackRequest) appendJSON(b []byte, wire bool) ([]byte, erro
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type DisputeChargebackRequest.
 func (a *DisputeChargebackRequest) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.Amount == (Decimal{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.Amount == (core.Decimal{}) &&
 		a.Reason == "" &&
-		a.TxnGUID == (GUID{}) &&
+		a.TxnGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4942,11 +4943,11 @@ func (a *DisputeChargebackResponse) appendJSON(b []byte, wire bool) ([]byte, err
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type DisputeChargebackResponse.
 func (a *DisputeChargebackResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.Amount == (Decimal{}) &&
-		a.DisputeGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.Amount == (core.Decimal{}) &&
+		a.DisputeGUID == (core.GUID{}) &&
 		a.DisputeStatus == "" &&
-		a.TxnGUID == (GUID{}) &&
+		a.TxnGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -5011,7 +5012,7 @@ func (a *EncryptedCardData) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type EncryptedCardData.
 func (a *EncryptedCardData) jsonZero() bool {
-	return a.AccountNumber == (Secret{}) &&
+	return a.AccountNumber == (core.Secret{}) &&
 		a.ExpirationMonth == "" &&
 		a.ExpirationYear == "" &&
 		a.NameOnAccount == "" &&
@@ -5097,10 +5098,10 @@ func (a *EncryptedFulfillmentDetails) appendJSON(b []byte, wire bool) ([]byte, e
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type EncryptedFulfillmentDetails.
 func (a *EncryptedFulfillmentDetails) jsonZero() bool {
-	return a.Cvx2 == (Secret{}) &&
-		a.PIN == (Secret{}) &&
-		a.Track1 == (Secret{}) &&
-		a.Track2 == (Secret{}) &&
+	return a.Cvx2 == (core.Secret{}) &&
+		a.PIN == (core.Secret{}) &&
+		a.Track1 == (core.Secret{}) &&
+		a.Track2 == (core.Secret{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -5165,9 +5166,9 @@ func (a *FeeApplyRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type FeeApplyRequest.
 func (a *FeeApplyRequest) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.Amount == (Decimal{}) &&
-		a.ProgramGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.Amount == (core.Decimal{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.RequestCode == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -5240,11 +5241,11 @@ func (a *FeeApplyResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type FeeApplyResponse.
 func (a *FeeApplyResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.Amount == (Decimal{}) &&
-		a.ProgramGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.Amount == (core.Decimal{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.RequestCode == "" &&
-		a.TxnGUID == (GUID{}) &&
+		a.TxnGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -5314,10 +5315,10 @@ func (a *FeesResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type FeesResponse.
 func (a *FeesResponse) jsonZero() bool {
-	return a.FeeAmount == (Decimal{}) &&
-		a.FeeGUID == (GUID{}) &&
+	return a.FeeAmount == (core.Decimal{}) &&
+		a.FeeGUID == (core.GUID{}) &&
 		a.FeeName == "" &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.RequestCode == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -5412,7 +5413,7 @@ func (a *GenericEncryptedCardDataResponse) appendJSON(b []byte, wire bool) ([]by
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type GenericEncryptedCardDataResponse.
 func (a *GenericEncryptedCardDataResponse) jsonZero() bool {
-	return a.EncryptedCardData == (Secret{}) &&
+	return a.EncryptedCardData == (core.Secret{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -5492,12 +5493,12 @@ func (a *Invoice) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type Invoice.
 func (a *Invoice) jsonZero() bool {
-	return a.InvoiceAmount == (Decimal{}) &&
-		a.InvoiceDate == (Timestamp{}) &&
+	return a.InvoiceAmount == (core.Decimal{}) &&
+		a.InvoiceDate == (core.Timestamp{}) &&
 		a.InvoiceDescription == "" &&
 		a.InvoiceNumber == "" &&
 		a.InvoiceStatus == "" &&
-		a.PaymentDueAmount == (Decimal{}) &&
+		a.PaymentDueAmount == (core.Decimal{}) &&
 		a.PaymentDueReferenceNumber == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -5576,11 +5577,11 @@ func (a *InvoiceSearchRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type InvoiceSearchRequest.
 func (a *InvoiceSearchRequest) jsonZero() bool {
 	return a.CardProxy == "" &&
-		a.InvoiceDateEnd == (Timestamp{}) &&
-		a.InvoiceDateStart == (Timestamp{}) &&
+		a.InvoiceDateEnd == (core.Timestamp{}) &&
+		a.InvoiceDateStart == (core.Timestamp{}) &&
 		a.InvoiceStatus == "" &&
-		a.PersonGUID == (GUID{}) &&
-		a.ProgramGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -5640,7 +5641,7 @@ func (a *InvoiceSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 func (a *InvoiceSearchResponse) jsonZero() bool {
 	return a.CardProxy == "" &&
 		a.Invoice.jsonZero() &&
-		a.PersonGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -5803,8 +5804,8 @@ func (a *PerformKYBAPIResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type PerformKYBAPIResponse.
 func (a *PerformKYBAPIResponse) jsonZero() bool {
-	return a.CompanyGUID == (GUID{}) &&
-		a.KYBRequestGUID == (GUID{}) &&
+	return a.CompanyGUID == (core.GUID{}) &&
+		a.KYBRequestGUID == (core.GUID{}) &&
 		a.KYBStatus == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -5851,7 +5852,7 @@ func (a *PerformKYBRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type PerformKYBRequest.
 func (a *PerformKYBRequest) jsonZero() bool {
-	return a.CompanyGUID == (GUID{}) &&
+	return a.CompanyGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -5960,14 +5961,14 @@ func (a *Person) jsonZero() bool {
 	return math.Float64bits(float64(a.AddressLat)) == 0 &&
 		math.Float64bits(float64(a.AddressLon)) == 0 &&
 		a.BaseAddress.jsonZero() &&
-		a.BirthDate == (Date{}) &&
+		a.BirthDate == (core.Date{}) &&
 		a.ClientReferenceID == "" &&
 		a.Email == "" &&
 		a.FirstName == "" &&
 		a.LastName == "" &&
-		a.LedgerBalance == (Decimal{}) &&
+		a.LedgerBalance == (core.Decimal{}) &&
 		a.MobileNumber == "" &&
-		a.PersonGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -6019,7 +6020,7 @@ func (a *PersonCardStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type PersonCardStatusDTO.
 func (a *PersonCardStatusDTO) jsonZero() bool {
 	return a.PersonCardStatus == "" &&
-		a.PersonGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -6243,9 +6244,9 @@ func (a *ProgramDataDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type ProgramDataDTO.
 func (a *ProgramDataDTO) jsonZero() bool {
-	return a.CompanyGUID == (GUID{}) &&
+	return a.CompanyGUID == (core.GUID{}) &&
 		a.Configurations == nil &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.ProgramName == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -6548,11 +6549,11 @@ func (a *RetrieveCompanyRequest) appendJSON(b []byte, wire bool) ([]byte, error)
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type RetrieveCompanyRequest.
 func (a *RetrieveCompanyRequest) jsonZero() bool {
-	return a.CompanyGUID == (GUID{}) &&
-		a.KYBRequestGUID == (GUID{}) &&
+	return a.CompanyGUID == (core.GUID{}) &&
+		a.KYBRequestGUID == (core.GUID{}) &&
 		a.KYBStatus == "" &&
-		a.RequestedAt == (Timestamp{}) &&
-		a.RespondedAt == (Timestamp{}) &&
+		a.RequestedAt == (core.Timestamp{}) &&
+		a.RespondedAt == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -6623,8 +6624,8 @@ func (a *SearchAccountsProgramRequest) jsonZero() bool {
 	return a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.PersonGUID == (GUID{}) &&
-		a.ProgramGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -6706,13 +6707,13 @@ func (a *SearchAccountsProgramResponse) appendJSON(b []byte, wire bool) ([]byte,
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type SearchAccountsProgramResponse.
 func (a *SearchAccountsProgramResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
 		a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.AvailableBalance == (Decimal{}) &&
-		a.LedgerBalance == (Decimal{}) &&
-		a.PersonGUID == (GUID{}) &&
+		a.AvailableBalance == (core.Decimal{}) &&
+		a.LedgerBalance == (core.Decimal{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -7075,8 +7076,8 @@ func (a *UpdateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, er
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type UpdateSharedAccountRequest.
 func (a *UpdateSharedAccountRequest) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.PersonGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.SharingStatus == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -7138,7 +7139,7 @@ func (a *ValidateCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type ValidateCardDTO.
 func (a *ValidateCardDTO) jsonZero() bool {
-	return a.CardNumber == (Secret{}) &&
-		a.CVV == (Secret{}) &&
+	return a.CardNumber == (core.Secret{}) &&
+		a.CVV == (core.Secret{}) &&
 		a.AdditionalProperties.Len() == 0
 }

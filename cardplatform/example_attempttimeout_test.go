@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // An attempt that stalls is cut off by AttemptTimeout and a safe call (GetCard) tries again;
@@ -29,9 +30,9 @@ func ExampleRetryOptions() {
 	defer srv.Close()
 
 	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("token"),
-		cardplatform.WithRetry(cardplatform.RetryOptions{
+		cardplatform.WithRetry(core.RetryOptions{
 			AttemptTimeout: 100 * time.Millisecond,
-			StatusCodes:    append([]int{http.StatusConflict}, cardplatform.DefaultRetryStatusCodes...),
+			StatusCodes:    append([]int{http.StatusConflict}, core.DefaultRetryStatusCodes...),
 		}))
 	if err != nil {
 		panic(err)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // disburser is the small interface a payout service declares for what it uses of the client.
@@ -13,7 +14,7 @@ type disburser interface {
 }
 
 // recordingDisburser is a test's own fake of disburser: it keeps the options of each call.
-type recordingDisburser struct{ got []cardplatform.CallSettings }
+type recordingDisburser struct{ got []core.CallSettings }
 
 func (r *recordingDisburser) CreateDisbursement(_ context.Context, _ cardplatform.DisbursementDTO, opts ...cardplatform.CallOption) (*cardplatform.DisbursementResponse, error) {
 	r.got = append(r.got, cardplatform.ReadCallOptions(opts...))

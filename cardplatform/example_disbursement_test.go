@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // A disbursement moves money: it is sent once. When the answer is lost (here a 502 from a
@@ -33,19 +34,19 @@ func ExampleClient_CreateDisbursement() {
 		panic(err)
 	}
 	req := cardplatform.DisbursementDTO{
-		Amount:            cardplatform.NewDecimalFromInt(25075, 2),
+		Amount:            core.NewDecimalFromInt(25075, 2),
 		ClientReferenceID: "payout-2024-0001",
 	}
 
 	_, err = c.CreateDisbursement(context.Background(), req, cardplatform.WithCorrelationID("payout-2024-0001"))
-	var unknown *cardplatform.OutcomeUnknownError
+	var unknown *core.OutcomeUnknownError
 	if errors.As(err, &unknown) {
 		fmt.Println("outcome unknown, settle before sending again", unknown.CorrelationID, "; sent", calls.Load(), "time(s)")
 	}
 
 	// After settling (the read-back proved it not committed), send again under a new id and keep the
 	// response metadata.
-	var meta cardplatform.Response
+	var meta core.Response
 	d, err := c.CreateDisbursement(context.Background(), req,
 		cardplatform.WithCorrelationID("payout-2024-0001-b"), cardplatform.WithResponseInto(&meta))
 	if err != nil {

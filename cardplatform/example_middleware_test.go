@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // A per-call step (an audit record, once per call whatever the retries) and a per-attempt
@@ -18,14 +19,14 @@ func ExampleWithAttemptMiddleware() {
 	}))
 	defer srv.Close()
 
-	audit := func(req *http.Request, next cardplatform.Next) (*http.Response, error) {
+	audit := func(req *http.Request, next core.Next) (*http.Response, error) {
 		resp, err := next(req)
-		fmt.Println("audit:", cardplatform.OperationID(req.Context()), err == nil)
+		fmt.Println("audit:", core.OperationID(req.Context()), err == nil)
 		return resp, err
 	}
-	tenant := func(req *http.Request, next cardplatform.Next) (*http.Response, error) {
+	tenant := func(req *http.Request, next core.Next) (*http.Response, error) {
 		req.Header.Set("X-Tenant", "acme")
-		fmt.Println("attempt", cardplatform.Attempt(req.Context()), "token visible:", req.Header.Get("Authorization") != "")
+		fmt.Println("attempt", core.Attempt(req.Context()), "token visible:", req.Header.Get("Authorization") != "")
 		return next(req)
 	}
 	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("token"),

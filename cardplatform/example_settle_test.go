@@ -8,6 +8,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // A disbursement whose answer was lost is settled from a snapshot taken before it was sent:
@@ -21,13 +22,13 @@ func ExampleClient_SettleDisbursement() {
 	}
 	defer srv.Close()
 	ctx := context.Background()
-	program, _ := cardplatform.ParseGUID(cardplatformtest.DefaultProgramGUID)
+	program, _ := core.ParseGUID(cardplatformtest.DefaultProgramGUID)
 	card, err := srv.Client().CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
 		Person: cardplatform.Person{FirstName: "Katherine", LastName: "Johnson"}})
 	if err != nil {
 		panic(err)
 	}
-	req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: cardplatform.NewDecimalFromInt(25075, 2),
+	req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: core.NewDecimalFromInt(25075, 2),
 		ClientReferenceID: "payout-0001", Person: cardplatform.Person{PersonGUID: card.Person.PersonGUID}}
 
 	snap, err := srv.Client().SnapshotDisbursement(ctx, req) // store it with the pending payout
@@ -36,7 +37,7 @@ func ExampleClient_SettleDisbursement() {
 	}
 	_ = srv.FailNext("CreateDisbursement", 1, cardplatformtest.Fault{DropAnswer: true})
 	_, err = srv.Client().CreateDisbursement(ctx, req)
-	fmt.Println("outcome unknown:", errors.Is(err, cardplatform.ErrOutcomeUnknown))
+	fmt.Println("outcome unknown:", errors.Is(err, core.ErrOutcomeUnknown))
 
 	rec, err := srv.Client().SettleDisbursement(ctx, snap, cardplatform.SettleOptions{
 		Settle: time.Millisecond, // the sandbox runs a request before it answers or drops it
@@ -61,7 +62,7 @@ func ExampleClient_SettleActivateCard() {
 	defer srv.Close()
 	ctx := context.Background()
 	c := srv.Client()
-	program, _ := cardplatform.ParseGUID(cardplatformtest.DefaultProgramGUID)
+	program, _ := core.ParseGUID(cardplatformtest.DefaultProgramGUID)
 	card, err := c.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
 		Person: cardplatform.Person{FirstName: "Dorothy", LastName: "Vaughan"}})
 	if err != nil {
@@ -75,7 +76,7 @@ func ExampleClient_SettleActivateCard() {
 	}
 	_ = srv.FailNext("ActivateCard", 1, cardplatformtest.Fault{Drop: true})
 	_, err = c.ActivateCard(ctx, proxy, cardplatform.CardStatusDTO{})
-	fmt.Println("outcome unknown:", errors.Is(err, cardplatform.ErrOutcomeUnknown))
+	fmt.Println("outcome unknown:", errors.Is(err, core.ErrOutcomeUnknown))
 
 	time.Sleep(2 * time.Millisecond)
 	rec, err := c.SettleActivateCard(ctx, snap, cardplatform.SettleOptions{Settle: time.Millisecond})

@@ -14,6 +14,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // New builds a client from the platform's base URL and a token source; the client is safe for
@@ -52,14 +53,14 @@ func ExampleClient_GetCard() {
 
 	for _, proxy := range []string{"proxy-123", "proxy-404"} {
 		card, err := c.GetCard(ctx, proxy)
-		var pe *cardplatform.ProblemError
+		var pe *core.Problem
 		switch {
-		case errors.Is(err, cardplatform.ErrNotFound) && errors.As(err, &pe):
+		case errors.Is(err, core.ErrNotFound) && errors.As(err, &pe):
 			fmt.Println("not found:", pe.Status, pe.Title) // the platform's ProblemDetails, typed
-		case errors.Is(err, cardplatform.ErrOutcomeUnknown):
+		case errors.Is(err, core.ErrOutcomeUnknown):
 			// only for writes: the request may have run; settle it before sending again
 		case err != nil:
-			log.Fatal(err) // *cardplatform.Error: status, correlation id, masked body
+			log.Fatal(err) // *core.Error: status, correlation id, masked body
 		default:
 			fmt.Println(card.CardStatus, card.MaskCardPAN) // the full PAN is never in GetCard's answer
 		}
@@ -78,7 +79,7 @@ func ExampleClient_Cards() {
 	}
 	defer srv.Close()
 	c, ctx := srv.Client(), context.Background()
-	program := cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+	program := core.MustParseGUID(cardplatformtest.DefaultProgramGUID)
 	for _, name := range []string{"Ada", "Grace", "Alan"} {
 		if _, err := c.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
 			Person: cardplatform.Person{FirstName: name, LastName: "Example"}}); err != nil {

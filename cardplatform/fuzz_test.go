@@ -14,6 +14,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/internal/jsonx/jsonxtest"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // The public decode paths of the card platform under the fuzzer, over HTTP: a record
@@ -44,7 +45,7 @@ func newFuzzServer(f *testing.F) (*fuzzServer, *cardplatform.Client) {
 	}))
 	f.Cleanup(s.Close)
 	c, err := cardplatform.New(s.URL, cardplatform.WithStaticToken("tok"), cardplatform.WithHTTPClient(s.Client()),
-		cardplatform.WithRetry(cardplatform.RetryOptions{MaxAttempts: 1}))
+		cardplatform.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -67,7 +68,7 @@ func isGzip(body []byte) bool { return len(body) >= 2 && body[0] == 0x1f && body
 // unread, so no input inflates (issue 26).
 func checkSuccess(t *testing.T, body []byte, err error, v any) {
 	t.Helper()
-	var de *cardplatform.DecodeError
+	var de *core.DecodeError
 	if err != nil && !errors.As(err, &de) {
 		t.Fatalf("a 200 body failed with %T, not *DecodeError: %v", err, err)
 	}
@@ -118,7 +119,7 @@ func FuzzDecodeList(f *testing.F) {
 		`[null]`, `{}`, "[{\"\x01\":1}]", `[{"fee_amount":"1.5"}]`} {
 		f.Add([]byte(s))
 	}
-	req := cardplatform.ListFeesRequest{ProgramGUID: cardplatform.MustParseGUID("0b8a0c4e-5c1f-4a51-9d8e-000000000001")}
+	req := cardplatform.ListFeesRequest{ProgramGUID: core.MustParseGUID("0b8a0c4e-5c1f-4a51-9d8e-000000000001")}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		srv.serve(http.StatusOK, "application/json", body)
 		fees, err := c.ListFees(context.Background(), req)
@@ -154,12 +155,12 @@ func FuzzDecodeProblemBody(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte, contentType uint8) {
 		srv.serve(http.StatusBadRequest, types[int(contentType)%len(types)], body)
 		card, err := c.GetCard(context.Background(), "p")
-		var e *cardplatform.Error
-		if card != nil || !errors.As(err, &e) || e.StatusCode != http.StatusBadRequest || !errors.Is(err, cardplatform.ErrBadRequest) {
+		var e *core.Error
+		if card != nil || !errors.As(err, &e) || e.StatusCode != http.StatusBadRequest || !errors.Is(err, core.ErrBadRequest) {
 			t.Fatalf("a 400 gave %v, %T %v", card, err, err)
 		}
 		_ = fmt.Sprintf("%v %+v %#v", err, err, err)
-		var pe *cardplatform.ProblemError
+		var pe *core.Problem
 		if errors.As(err, &pe) {
 			_ = fmt.Sprintf("%v %+v", pe, pe)
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // invalidHeaders are per-call options whose header could not be sent as the caller wrote it:
@@ -81,13 +82,13 @@ func TestInvalidHeaderIsNeverSent(t *testing.T) {
 
 			d, err := c.CreateDisbursement(t.Context(), cardplatform.DisbursementDTO{}, opt)
 			assert.Nil(t, d)
-			require.ErrorIs(t, err, cardplatform.ErrInvalidArgument)
-			assert.False(t, errors.Is(err, cardplatform.ErrOutcomeUnknown), "nothing left the process: %v", err)
+			require.ErrorIs(t, err, core.ErrInvalidArgument)
+			assert.False(t, errors.Is(err, core.ErrOutcomeUnknown), "nothing left the process: %v", err)
 			assert.False(t, strings.ContainsAny(err.Error(), "\r\n\x00\x7f"), "raw control character in %q", err.Error())
 
 			card, err := c.GetCard(t.Context(), "proxy-1", opt)
 			assert.Nil(t, card)
-			require.ErrorIs(t, err, cardplatform.ErrInvalidArgument)
+			require.ErrorIs(t, err, core.ErrInvalidArgument)
 			assert.False(t, strings.ContainsAny(err.Error(), "\r\n\x00\x7f"), "raw control character in %q", err.Error())
 			assert.NotContains(t, err.Error(), "forged")
 
@@ -126,7 +127,7 @@ func TestValidHeadersStillGo(t *testing.T) {
 // header of every request fails New with ErrInvalidArgument.
 func TestInvalidUserAgentRefusedByNew(t *testing.T) {
 	c, err := cardplatform.New("https://api.example.com", cardplatform.WithUserAgent("app/1\r\nX-Forged: 1"))
-	require.ErrorIs(t, err, cardplatform.ErrInvalidArgument)
+	require.ErrorIs(t, err, core.ErrInvalidArgument)
 	assert.Nil(t, c)
 	assert.False(t, strings.ContainsAny(err.Error(), "\r\n"), "raw line break in %q", err.Error())
 }

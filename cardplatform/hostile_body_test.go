@@ -60,12 +60,12 @@ func bodyServer(tb testing.TB, body []byte, gz bool) *cardplatform.Client {
 	}))
 	tb.Cleanup(srv.Close)
 	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"),
-		cardplatform.WithRetry(cardplatform.RetryOptions{MaxAttempts: 1}))
+		cardplatform.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 	require.NoError(tb, err)
 	return c
 }
 
-var programGUID = cardplatform.MustParseGUID("0b5a3b4e-7f44-4c3c-9d7e-2d1f8f0c6a11")
+var programGUID = core.MustParseGUID("0b5a3b4e-7f44-4c3c-9d7e-2d1f8f0c6a11")
 
 // allocatedBy returns the bytes allocated while f ran (the whole process, the in-process
 // server included), after one call of f to warm connections and lazy initialisations: the
@@ -81,7 +81,7 @@ func TestGzipBombCostsTheBytesReceived(t *testing.T) {
 	c := bodyServer(t, bomb, true)
 	var err error
 	allocated := allocatedBy(func() { _, err = c.GetCard(context.Background(), "proxy-1") })
-	var de *cardplatform.DecodeError
+	var de *core.DecodeError
 	require.True(t, errors.As(err, &de), "a compressed answer the SDK did not ask for is a *DecodeError, got %T: %v", err, err)
 	assert.Equal(t, http.StatusOK, de.StatusCode)
 	assert.ErrorIs(t, err, sdkclient.ErrCompressedBody)
@@ -101,7 +101,7 @@ func TestHugeExponentsCostTheBytesReceived(t *testing.T) {
 		allocated := allocatedBy(func() {
 			_, err = c.GetProgramBalances(context.Background(), cardplatform.GetProgramBalancesRequest{ProgramGUID: programGUID})
 		})
-		var de *cardplatform.DecodeError
+		var de *core.DecodeError
 		require.True(t, errors.As(err, &de), "got %T: %v", err, err)
 		assert.ErrorIs(t, err, core.ErrInvalidDecimal)
 		assert.Less(t, allocated, uint64(8*len(body)), "one call allocated %d bytes for %d bytes received", allocated, len(body))

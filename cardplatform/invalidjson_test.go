@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -44,7 +45,7 @@ func TestInvalidJSONIsDecodeError(t *testing.T) {
 			})
 			card, err := c.GetCard(context.Background(), "p")
 			assert.Nil(t, card)
-			var de *cardplatform.DecodeError
+			var de *core.DecodeError
 			assert.ErrorAs(t, err, &de)
 		})
 	}
@@ -57,13 +58,13 @@ func TestNullListIsDecodeError(t *testing.T) {
 	c, _ := newClient(t, func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.WriteString(w, body)
 	})
-	fees, err := c.ListFees(context.Background(), cardplatform.ListFeesRequest{ProgramGUID: cardplatform.MustParseGUID("0b8a0c4e-5c1f-4a51-9d8e-000000000001")})
+	fees, err := c.ListFees(context.Background(), cardplatform.ListFeesRequest{ProgramGUID: core.MustParseGUID("0b8a0c4e-5c1f-4a51-9d8e-000000000001")})
 	assert.Nil(t, fees)
-	var de *cardplatform.DecodeError
+	var de *core.DecodeError
 	assert.ErrorAs(t, err, &de)
 
 	body = " [] "
-	fees, err = c.ListFees(context.Background(), cardplatform.ListFeesRequest{ProgramGUID: cardplatform.MustParseGUID("0b8a0c4e-5c1f-4a51-9d8e-000000000001")})
+	fees, err = c.ListFees(context.Background(), cardplatform.ListFeesRequest{ProgramGUID: core.MustParseGUID("0b8a0c4e-5c1f-4a51-9d8e-000000000001")})
 	require.NoError(t, err)
 	assert.NotNil(t, fees)
 	assert.Empty(t, fees)

@@ -16,7 +16,7 @@ import (
 // x-issuerkit-pagination must be of the index style. The platform adds cards after the last
 // (core.Config.AppendOnly): a total that moves between pages is followed, not a shift.
 func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
-	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error)) *Iterator[T] {
+	fetch func(ctx context.Context, p core.Position, call []CallOption) (core.Page[T], error)) *core.Iterator[T] {
 	var ic iterConfig
 	for _, o := range opts {
 		if o != nil {
@@ -37,12 +37,12 @@ func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
 	}
 	call := ic.call
 	seen := &firstItems[T]{}
-	return core.NewIterator(ctx, cfg, func(ctx context.Context, p Position) (Page[T], error) {
+	return core.NewIterator(ctx, cfg, func(ctx context.Context, p core.Position) (core.Page[T], error) {
 		if bad != nil {
-			return Page[T]{}, bad
+			return core.Page[T]{}, bad
 		}
 		if p.Start > math.MaxInt32 { // start_index is an int32: it would wrap around
-			return Page[T]{}, &core.RangeError{Param: "start_index", Value: p.Start, Min: 1, Max: math.MaxInt32}
+			return core.Page[T]{}, &core.RangeError{Param: "start_index", Value: p.Start, Min: 1, Max: math.MaxInt32}
 		}
 		pg, err := fetch(ctx, p, call)
 		if err != nil {
@@ -53,11 +53,11 @@ func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
 		// that total would drop the items without a word, and going on without one would be a
 		// guess (a short page is no end when the platform caps the limit).
 		if pg.HasTotal && (pg.Total < 0 || (len(pg.Items) > 0 && pg.Total < p.Start)) {
-			return Page[T]{}, &core.TotalsError{Position: p, Detail: fmt.Sprintf(
+			return core.Page[T]{}, &core.TotalsError{Position: p, Detail: fmt.Sprintf(
 				"%d items at start_index %d but total %d (absent reads as 0)", len(pg.Items), p.Start, pg.Total)}
 		}
 		if err := seen.check(p.Start, pg.Items); err != nil {
-			return Page[T]{}, err
+			return core.Page[T]{}, err
 		}
 		return pg, nil
 	})

@@ -14,39 +14,22 @@ import (
 // its page styles (core.StyleRow, ...), Config, core.NewIterator for an endpoint of your own, and
 // the errors an iteration ends with (core.ErrPositionMismatch, *core.RangeError, ...).
 
-// Iterator walks the pages of one list: Items and Pages range over it (each range continues
-// where the last stopped), Cursor and CursorAt say where it stands. Its methods are in the go
-// doc of github.com/issuerkit/issuerkit-go/openapi/core.Iterator.
-type Iterator[T any] = core.Iterator[T]
-
-// Page is one page of a list (Items, the Position it answers, totals, Next): see
-// github.com/issuerkit/issuerkit-go/openapi/core.Page.
-type Page[T any] = core.Page[T]
-
-// Position is one page request in the terms of its style (start, size, key): see
-// github.com/issuerkit/issuerkit-go/openapi/core.Position.
-type Position = core.Position
-
-// Cursor is where an iteration stands; store its text (MarshalText) and resume with
-// WithCursor: see github.com/issuerkit/issuerkit-go/openapi/core.Cursor.
-type Cursor = core.Cursor
-
 // BulkOrderSummariesIterator returns an Iterator over the items of ListBulkOrderSummaryByLocation
 // (GET /api/{version}/bulkorders/BulkOrderSummaryByLocation): bulk order inventory summary by
 // location. It asks for start_index from 1 with limit (DefaultSearchLimit unless WithPageSize, at
 // most MaxSearchLimit) until total. Nothing is requested before the first step; Cursor tells where
 // a stopped iteration resumes (WithCursor).
-func (c *Client) BulkOrderSummariesIterator(ctx context.Context, req ListBulkOrderSummaryByLocationRequest, opts ...IterOption) *Iterator[BulkOrderSummary] {
+func (c *Client) BulkOrderSummariesIterator(ctx context.Context, req ListBulkOrderSummaryByLocationRequest, opts ...IterOption) *core.Iterator[BulkOrderSummary] {
 	return newIterator(ctx, opListBulkOrderSummaryByLocation.ID, opts,
-		func(ctx context.Context, p Position, call []CallOption) (Page[BulkOrderSummary], error) {
+		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[BulkOrderSummary], error) {
 			r := req
 			r.StartIndex = int32(p.Start)
 			r.Limit = int32(p.Size)
 			res, err := c.ListBulkOrderSummaryByLocation(ctx, r, call...)
 			if err != nil {
-				return Page[BulkOrderSummary]{}, err
+				return core.Page[BulkOrderSummary]{}, err
 			}
-			pg := Page[BulkOrderSummary]{Items: res.Items}
+			pg := core.Page[BulkOrderSummary]{Items: res.Items}
 			pg.Total, pg.HasTotal = int(res.Total), true
 			return pg, nil
 		})
@@ -62,17 +45,17 @@ func (c *Client) BulkOrderSummaries(ctx context.Context, req ListBulkOrderSummar
 // /api/{version}/bulkorders): search bulk card orders. It asks for start_index from 1 with limit
 // (DefaultSearchLimit unless WithPageSize, at most MaxSearchLimit) until total. Nothing is
 // requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
-func (c *Client) BulkOrdersIterator(ctx context.Context, req SearchBulkOrdersRequest, opts ...IterOption) *Iterator[BulkOrderDetail] {
+func (c *Client) BulkOrdersIterator(ctx context.Context, req SearchBulkOrdersRequest, opts ...IterOption) *core.Iterator[BulkOrderDetail] {
 	return newIterator(ctx, opSearchBulkOrders.ID, opts,
-		func(ctx context.Context, p Position, call []CallOption) (Page[BulkOrderDetail], error) {
+		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[BulkOrderDetail], error) {
 			r := req
 			r.StartIndex = int32(p.Start)
 			r.Limit = int32(p.Size)
 			res, err := c.SearchBulkOrders(ctx, r, call...)
 			if err != nil {
-				return Page[BulkOrderDetail]{}, err
+				return core.Page[BulkOrderDetail]{}, err
 			}
-			pg := Page[BulkOrderDetail]{Items: res.Items}
+			pg := core.Page[BulkOrderDetail]{Items: res.Items}
 			pg.Total, pg.HasTotal = int(res.Total), true
 			return pg, nil
 		})
@@ -88,17 +71,17 @@ func (c *Client) BulkOrders(ctx context.Context, req SearchBulkOrdersRequest, op
 // search cards. It asks for start_index from 1 with limit (DefaultSearchLimit unless WithPageSize,
 // at most MaxSearchLimit) until total. Nothing is requested before the first step; Cursor tells
 // where a stopped iteration resumes (WithCursor).
-func (c *Client) CardsIterator(ctx context.Context, req SearchCardsRequest, opts ...IterOption) *Iterator[CardDTO] {
+func (c *Client) CardsIterator(ctx context.Context, req SearchCardsRequest, opts ...IterOption) *core.Iterator[CardDTO] {
 	return newIterator(ctx, opSearchCards.ID, opts,
-		func(ctx context.Context, p Position, call []CallOption) (Page[CardDTO], error) {
+		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[CardDTO], error) {
 			r := req
 			r.StartIndex = int32(p.Start)
 			r.Limit = int32(p.Size)
 			res, err := c.SearchCards(ctx, r, call...)
 			if err != nil {
-				return Page[CardDTO]{}, err
+				return core.Page[CardDTO]{}, err
 			}
-			pg := Page[CardDTO]{Items: res.Items}
+			pg := core.Page[CardDTO]{Items: res.Items}
 			pg.Total, pg.HasTotal = int(res.Total), true
 			return pg, nil
 		})

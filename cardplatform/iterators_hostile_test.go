@@ -17,7 +17,6 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
-	"github.com/issuerkit/issuerkit-go/paging"
 )
 
 // hostileServer answers every path with whatever serve writes for the request's start_index
@@ -73,7 +72,7 @@ func (s *hostileServer) requests() []string {
 func (s *hostileServer) client(t *testing.T) *cardplatform.Client {
 	t.Helper()
 	c, err := cardplatform.New(s.URL, cardplatform.WithHTTPClient(s.Client()),
-		cardplatform.WithRetry(cardplatform.RetryOptions{MaxAttempts: 1}))
+		cardplatform.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 	require.NoError(t, err)
 	return c
 }
@@ -215,7 +214,7 @@ func TestCardsEmptyOrNullPageBeforeTotal(t *testing.T) {
 }
 
 // TestCardsErrorMidIteration: a 404 or 500 at the second page ends the search with the typed
-// *cardplatform.Error after the first page's cards, each once.
+// *core.Error after the first page's cards, each once.
 func TestCardsErrorMidIteration(t *testing.T) {
 	for _, status := range []int{http.StatusNotFound, http.StatusInternalServerError} {
 		for mode, opts := range prefetchModes {
@@ -230,7 +229,7 @@ func TestCardsErrorMidIteration(t *testing.T) {
 					writeRaw(w, `{"items":`+cardsJSON(start, min(start+limit-1, 250))+`,"total":250}`)
 				})
 				got, err := drain(t, srv.client(t), opts...)
-				var ce *cardplatform.Error
+				var ce *core.Error
 				require.ErrorAs(t, err, &ce)
 				assert.Equal(t, status, ce.StatusCode)
 				assert.Equal(t, proxies(1, 100), got)
@@ -245,7 +244,7 @@ func TestCardsTotalAsString(t *testing.T) {
 		writeRaw(w, `{"items":`+cardsJSON(start, min(start+limit-1, 5))+`,"total":"5"}`)
 	})
 	got, err := drain(t, srv.client(t))
-	var de *cardplatform.DecodeError
+	var de *core.DecodeError
 	require.ErrorAs(t, err, &de)
 	assert.Empty(t, got)
 }
@@ -271,7 +270,7 @@ func TestCardsCursorStartOverflow(t *testing.T) {
 	srv := newHostileServer(t, func(w http.ResponseWriter, start, limit, _ int) {
 		writeRaw(w, `{"items":[],"total":0}`)
 	})
-	var cur paging.Cursor
+	var cur core.Cursor
 	require.NoError(t, cur.UnmarshalText([]byte("row:4294967297:100:0")))
 	_, err := drain(t, srv.client(t), cardplatform.WithCursor(cur))
 	assert.ErrorIs(t, err, core.ErrOutOfRange)
@@ -341,7 +340,7 @@ func TestCardsResumeEverywhere(t *testing.T) {
 				}
 				text, err := it.Cursor().MarshalText()
 				require.NoError(t, err)
-				var cur paging.Cursor
+				var cur core.Cursor
 				require.NoError(t, cur.UnmarshalText(text))
 				rest, err := drain(t, c, append(o, cardplatform.WithCursor(cur), cardplatform.WithMaxItems(n-at))...)
 				require.NoError(t, err)

@@ -122,7 +122,7 @@ func TestCardsIteratorResumeAndError(t *testing.T) {
 	failing := newSearchServer(t, "/api/v1/cards", 250, cardItem)
 	failing.failAt = 2
 	c, err = cardplatform.New(failing.URL, cardplatform.WithHTTPClient(failing.Client()),
-		cardplatform.WithRetry(cardplatform.RetryOptions{MaxAttempts: 1}))
+		cardplatform.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 	require.NoError(t, err)
 	n := 0
 	var last error
@@ -134,7 +134,7 @@ func TestCardsIteratorResumeAndError(t *testing.T) {
 		n++
 	}
 	assert.Equal(t, 100, n)
-	require.ErrorIs(t, last, cardplatform.ErrServerError)
+	require.ErrorIs(t, last, core.ErrServerError)
 }
 
 func TestBulkOrderIterators(t *testing.T) {

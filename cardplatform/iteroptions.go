@@ -13,7 +13,7 @@ type IterOption func(*iterConfig)
 type iterConfig struct {
 	pageSize, maxItems, prefetch int
 	eager                        bool
-	from                         Cursor
+	from                         core.Cursor
 	call                         []CallOption
 	bad                          error
 }
@@ -49,7 +49,7 @@ func WithPageSize(n int) IterOption {
 
 // WithCursor resumes an earlier iteration of the same search at the Cursor its Iterator
 // reported.
-func WithCursor(cur Cursor) IterOption { return func(c *iterConfig) { c.from = cur } }
+func WithCursor(cur core.Cursor) IterOption { return func(c *iterConfig) { c.from = cur } }
 
 // WithPrefetch fetches up to k pages ahead of the one being consumed (core.Config.Prefetch),
 // after the first page has answered. Of WithPrefetch and WithEagerPrefetch the last applies.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -48,7 +49,7 @@ func TestAnnouncedLengthAllocatesNothingUntilBytesArrive(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := lyingLengthServer(t, tc.status)
 			c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"),
-				cardplatform.WithRetry(cardplatform.RetryOptions{MaxAttempts: 1}))
+				cardplatform.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 			require.NoError(t, err)
 			// One call first, so that connection set-up and lazy initialisations are not counted.
 			warm, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)

@@ -65,7 +65,7 @@ func TestModelsKeepUnknownMembers(t *testing.T) {
 // the named fields; a named field wins over an extra of the same name.
 func TestRequestsCarryExtraMembers(t *testing.T) {
 	promo := core.NewExtras(map[string]json.RawMessage{"promo_code": json.RawMessage(`"X"`), "amount": json.RawMessage(`999`)})
-	amount, err := cardplatform.ParseDecimal("2.50")
+	amount, err := core.ParseDecimal("2.50")
 	require.NoError(t, err)
 	for name, req := range map[string]any{
 		"FeeApplyRequest":          cardplatform.FeeApplyRequest{RequestCode: "ATM", Amount: amount, AdditionalProperties: promo},
@@ -113,7 +113,7 @@ func TestEmptyStringsDecodeAsUnset(t *testing.T) {
 
 // TestAmountZeroIsSent: omitzero omits an unset amount, never an amount of 0.
 func TestAmountZeroIsSent(t *testing.T) {
-	out, err := json.Marshal(cardplatform.AdjustBalanceRequest{Amount: cardplatform.NewDecimalFromInt(0, 0)})
+	out, err := json.Marshal(cardplatform.AdjustBalanceRequest{Amount: core.NewDecimalFromInt(0, 0)})
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"amount":0}`, string(out))
 

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // h2Frame types and flags of RFC 9113 that the hostile peer uses.
@@ -151,7 +152,7 @@ func TestUnsafeRequestIsNeverReplayedByHTTP2(t *testing.T) {
 						found, err := opstest.Call(context.Background(), c, op.ID, callOpts...)
 						require.True(t, found, op.ID)
 						assert.Equal(t, int32(1), p.requests.Load()-before, "%s: the request arrived %d times", op.ID, p.requests.Load()-before)
-						assert.True(t, errors.Is(err, ErrOutcomeUnknown), "%s: %v", op.ID, err)
+						assert.True(t, errors.Is(err, core.ErrOutcomeUnknown), "%s: %v", op.ID, err)
 					}
 				})
 			}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // connCountKey keys the per-connection request counter of dropSecondServer.
@@ -124,7 +125,7 @@ func checkOnceOnReusedConn(t *testing.T, s *dropSecondServer, c *Client, op ops.
 	}
 	s.mu.Unlock()
 	assert.Equal(t, 1, after-before, "%s (%s): the request arrived %d times", op.ID, header, after-before)
-	assert.True(t, errors.Is(err, ErrOutcomeUnknown), "%s (%s): %v", op.ID, header, err)
+	assert.True(t, errors.Is(err, core.ErrOutcomeUnknown), "%s (%s): %v", op.ID, header, err)
 }
 
 // wrappingTransport is a caller's RoundTripper around http.Transport.

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestUnsafeStatusTable answers every operation that must not be re-sent with each status
@@ -41,12 +42,12 @@ func TestUnsafeStatusTable(t *testing.T) {
 			_, err := opstest.Call(context.Background(), c, op.ID)
 			require.Error(t, err, "%s %d", op.ID, st)
 			assert.Equal(t, int32(1), hits.Load()-before, "%s %d: sent once", op.ID, st)
-			var e *Error
+			var e *core.Error
 			assert.True(t, errors.As(err, &e) && e.StatusCode == st, "%s %d: %v", op.ID, st, err)
 			if st < 400 || st == 408 || st >= 500 {
-				assert.True(t, errors.Is(err, ErrOutcomeUnknown), "%s %d is not proof of non-processing: %v", op.ID, st, err)
+				assert.True(t, errors.Is(err, core.ErrOutcomeUnknown), "%s %d is not proof of non-processing: %v", op.ID, st, err)
 			} else {
-				assert.False(t, errors.Is(err, ErrOutcomeUnknown), "%s %d proves non-processing: %v", op.ID, st, err)
+				assert.False(t, errors.Is(err, core.ErrOutcomeUnknown), "%s %d proves non-processing: %v", op.ID, st, err)
 			}
 		}
 	}
@@ -94,8 +95,8 @@ func TestUnsafeSuccessWithLostBody(t *testing.T) {
 				}
 				name := fmt.Sprintf("%s %d mode %d", op.ID, st, md)
 				require.Error(t, err, name)
-				assert.True(t, errors.Is(err, ErrOutcomeUnknown), "%s: %v", name, err)
-				var de *DecodeError
+				assert.True(t, errors.Is(err, core.ErrOutcomeUnknown), "%s: %v", name, err)
+				var de *core.DecodeError
 				assert.True(t, errors.As(err, &de), "%s: %v", name, err)
 				assert.Contains(t, err.Error(), "answered with status "+strconv.Itoa(st), name)
 			}

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestPanickingMiddlewareLeavesNothingOpen: an attempt or call middleware step that panics
@@ -45,10 +46,10 @@ func TestPanickingMiddlewareLeavesNothingOpen(t *testing.T) {
 	t.Cleanup(srv.Close)
 	before := runtime.NumGoroutine()
 	type boom struct{ op string }
-	step := func(r *http.Request, next Next) (*http.Response, error) {
+	step := func(r *http.Request, next core.Next) (*http.Response, error) {
 		resp, err := next(r)
 		if err == nil {
-			panic(boom{OperationID(r.Context())})
+			panic(boom{core.OperationID(r.Context())})
 		}
 		return resp, err
 	}
@@ -100,8 +101,8 @@ func TestPanickingTokenSourceLeavesNothingOpen(t *testing.T) {
 	require.NoError(t, err)
 	for _, op := range opstest.UnsafeOperations(operations) {
 		_, err := opstest.Call(context.Background(), c, op.ID)
-		assert.ErrorIs(t, err, ErrTokenSource, op.ID)
-		assert.NotErrorIs(t, err, ErrOutcomeUnknown, op.ID)
+		assert.ErrorIs(t, err, core.ErrTokenSource, op.ID)
+		assert.NotErrorIs(t, err, core.ErrOutcomeUnknown, op.ID)
 		assert.Contains(t, errString(err), "token source bug", op.ID)
 	}
 	deadline := time.Now().Add(10 * time.Second)

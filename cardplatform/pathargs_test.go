@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestGetCardDotIsNotTheSearch: a server that normalises /cards/. to /cards (a redirect to the
@@ -34,10 +35,10 @@ func TestGetCardDotIsNotTheSearch(t *testing.T) {
 	require.NoError(t, err)
 	for _, arg := range []string{".", "..", "%2e"} {
 		card, err := c.GetCard(t.Context(), arg)
-		require.ErrorIs(t, err, cardplatform.ErrInvalidArgument, "GetCard(%q)", arg)
+		require.ErrorIs(t, err, core.ErrInvalidArgument, "GetCard(%q)", arg)
 		assert.Nil(t, card, "GetCard(%q)", arg)
 		_, err = c.GetCardPIN(t.Context(), arg)
-		require.ErrorIs(t, err, cardplatform.ErrInvalidArgument, "GetCardPIN(%q)", arg)
+		require.ErrorIs(t, err, core.ErrInvalidArgument, "GetCardPIN(%q)", arg)
 	}
 	mu.Lock()
 	defer mu.Unlock()

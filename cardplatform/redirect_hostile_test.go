@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -72,7 +73,7 @@ func TestSameOriginRedirectsAreNeverFollowed(t *testing.T) {
 			targets: []string{"/api/v1/disbursements/3fa85f64-5717-4562-b3fc-2c963f66afa6", "/api/v1/cards/x", "/elsewhere"},
 			do: func(c *cardplatform.Client) (any, error) {
 				return c.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{
-					Amount: cardplatform.NewDecimalFromInt(25075, 2), ClientReferenceID: "payout-7",
+					Amount: core.NewDecimalFromInt(25075, 2), ClientReferenceID: "payout-7",
 				})
 			},
 		},
@@ -106,24 +107,24 @@ func TestSameOriginRedirectsAreNeverFollowed(t *testing.T) {
 					t.Run(fmt.Sprintf("%s/%s/%d to %s", cl.name, cc.name, status, target), func(t *testing.T) {
 						srv := newRedirectingServer(t, cc.from, target, status)
 						opts := append(cl.opts(), cardplatform.WithStaticToken(token),
-							cardplatform.WithRetry(cardplatform.RetryOptions{BaseDelay: 1, MaxDelay: 1_000_000}))
+							cardplatform.WithRetry(core.RetryOptions{BaseDelay: 1, MaxDelay: 1_000_000}))
 						c, err := cardplatform.New(srv.URL, opts...)
 						require.NoError(t, err)
 
 						res, err := cc.do(c)
 						require.Error(t, err, "a redirect never becomes this operation's result")
 						assert.Nil(t, resultPointer(res), "no result with the error")
-						assert.ErrorIs(t, err, cardplatform.ErrRedirectRefused)
-						var re *cardplatform.RedirectError
+						assert.ErrorIs(t, err, core.ErrRedirectRefused)
+						var re *core.RedirectError
 						if assert.ErrorAs(t, err, &re) {
 							assert.Equal(t, status, re.Status)
 							assert.Equal(t, srv.URL, re.From)
 							assert.Equal(t, srv.URL+target, re.To)
 						}
 						if cc.safe {
-							assert.NotErrorIs(t, err, cardplatform.ErrOutcomeUnknown, "nothing changes state on a read")
+							assert.NotErrorIs(t, err, core.ErrOutcomeUnknown, "nothing changes state on a read")
 						} else {
-							assert.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown, "the server received the payment before it redirected")
+							assert.ErrorIs(t, err, core.ErrOutcomeUnknown, "the server received the payment before it redirected")
 						}
 						assert.NotContains(t, err.Error(), token)
 

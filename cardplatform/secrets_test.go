@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -16,16 +17,16 @@ import (
 func TestModelsNeverLogSecrets(t *testing.T) {
 	const pan, cvv, pin, track = "4111111111111111", "737", "4821", "B4111111111111111^DOE/JOHN^2812"
 	proxy := "proxy-123"
-	amount, err := cardplatform.ParseDecimal("12.50")
+	amount, err := core.ParseDecimal("12.50")
 	require.NoError(t, err)
 	inv := []cardplatform.Invoice{{InvoiceAmount: amount}}
 	card := &cardplatform.CardDTO{
 		CardProxy:           proxy,
-		CardNumber:          cardplatform.NewSecret(pan),
-		CVV:                 cardplatform.NewSecret(cvv),
+		CardNumber:          core.NewSecret(pan),
+		CVV:                 core.NewSecret(cvv),
 		SupplementalDetails: cardplatform.SupplementalDetails{Invoices: inv},
 	}
-	fulfil := cardplatform.EncryptedFulfillmentDetails{PIN: cardplatform.NewSecret(pin), Track1: cardplatform.NewSecret(track)}
+	fulfil := cardplatform.EncryptedFulfillmentDetails{PIN: core.NewSecret(pin), Track1: core.NewSecret(track)}
 
 	var out bytes.Buffer
 	fmt.Fprintf(&out, "%v %+v %#v %s\n", card, *card, fulfil, card.CardNumber)

@@ -2,7 +2,11 @@
 
 package cardplatform
 
-import "context"
+import (
+	"context"
+
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+)
 
 // settleMethods names, by operation id, the Snapshot and Settle methods of every operation
 // whose read-back the SDK runs, and whether Settle takes the request again (a secret value).
@@ -180,7 +184,7 @@ var settleChangeAccountStatus = &settleRule{Op: "changeAccountStatus", Method: "
 
 // settleSourcesChangeAccountStatus reads the sources of ChangeAccountStatus's rule from its typed
 // arguments.
-func settleSourcesChangeAccountStatus(accountGUID GUID, body AccountStatusUser) settleSources {
+func settleSourcesChangeAccountStatus(accountGUID core.GUID, body AccountStatusUser) settleSources {
 	return settleSources{
 		"body.account_status": body.AccountStatus,
 		"path.account_guid":   accountGUID,
@@ -190,7 +194,7 @@ func settleSourcesChangeAccountStatus(accountGUID GUID, body AccountStatusUser) 
 // SnapshotChangeAccountStatus reads account_status as GetAccount reads it, just before
 // ChangeAccountStatus is sent with the same arguments; store it with the pending write for
 // SettleChangeAccountStatus.
-func (c *Client) SnapshotChangeAccountStatus(ctx context.Context, accountGUID GUID, body AccountStatusUser) (Snapshot, error) {
+func (c *Client) SnapshotChangeAccountStatus(ctx context.Context, accountGUID core.GUID, body AccountStatusUser) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleChangeAccountStatus, settleSourcesChangeAccountStatus(accountGUID, body))
 }
 

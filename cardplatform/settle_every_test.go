@@ -15,6 +15,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // settleFixture prepares a sandbox for one write whose read-back the SDK runs: the server's
@@ -31,8 +32,8 @@ var (
 	company = mustGUID(cardplatformtest.DefaultCompanyGUID)
 )
 
-func mustGUID(s string) cardplatform.GUID {
-	g, err := cardplatform.ParseGUID(s)
+func mustGUID(s string) core.GUID {
+	g, err := core.ParseGUID(s)
 	if err != nil {
 		panic(err)
 	}
@@ -49,7 +50,7 @@ func newCard(t *testing.T, c *cardplatform.Client) *cardplatform.CreateCardRespo
 }
 
 // newAccount opens an account on the wallet of a new card.
-func newAccount(t *testing.T, c *cardplatform.Client) cardplatform.GUID {
+func newAccount(t *testing.T, c *cardplatform.Client) core.GUID {
 	t.Helper()
 	card := newCard(t, c)
 	a, err := c.CreateAccount(context.Background(), cardplatform.CreateAccountRequest{WalletGUID: card.Card.WalletGUID,
@@ -78,7 +79,7 @@ var settleFixtures = map[string]settleFixture{
 	}},
 	"setCardPin": {secret: "9731", args: func(t *testing.T, c *cardplatform.Client) []any {
 		p := newCard(t, c).Card.CardProxy
-		return []any{p, cardplatform.CardPINDTO{CardProxy: p, PIN: cardplatform.NewSecret("9731")}}
+		return []any{p, cardplatform.CardPINDTO{CardProxy: p, PIN: core.NewSecret("9731")}}
 	}},
 	"replaceCard": {args: func(t *testing.T, c *cardplatform.Client) []any {
 		return []any{newCard(t, c).Card.CardProxy, cardplatform.ReplaceCardRequest{ReplacementReason: "LOST"}}
@@ -97,16 +98,16 @@ var settleFixtures = map[string]settleFixture{
 		// Details absent before prove nothing once absent after (StillUnknown): start from others.
 		p := newCard(t, c).Card.CardProxy
 		_, err := c.UpdateCard(context.Background(), cardplatform.UpdateCardRequest{CardProxy: p, SupplementalDetails: cardplatform.SupplementalDetails{
-			Invoices: []cardplatform.Invoice{{InvoiceNumber: "INV-1", InvoiceAmount: cardplatform.NewDecimalFromInt(100, 2)}}}})
+			Invoices: []cardplatform.Invoice{{InvoiceNumber: "INV-1", InvoiceAmount: core.NewDecimalFromInt(100, 2)}}}})
 		require.NoError(t, err)
 		return []any{cardplatform.UpdateCardRequest{CardProxy: p, SupplementalDetails: cardplatform.SupplementalDetails{
-			Invoices: []cardplatform.Invoice{{InvoiceNumber: "INV-7", InvoiceAmount: cardplatform.NewDecimalFromInt(12550, 2), InvoiceDescription: "tools"}}}}}
+			Invoices: []cardplatform.Invoice{{InvoiceNumber: "INV-7", InvoiceAmount: core.NewDecimalFromInt(12550, 2), InvoiceDescription: "tools"}}}}}
 	}},
 	"changeAccountStatus": {args: func(t *testing.T, c *cardplatform.Client) []any {
 		return []any{newAccount(t, c), cardplatform.AccountStatusUser{AccountStatus: "SUSPENDED", StatusReason: "review"}}
 	}},
 	"adjustAccountBalance": {args: func(t *testing.T, c *cardplatform.Client) []any {
-		return []any{cardplatform.AdjustBalanceRequest{AccountGUID: newAccount(t, c), Amount: cardplatform.NewDecimalFromInt(123456, 2), ExternalReference: "wire-1"}}
+		return []any{cardplatform.AdjustBalanceRequest{AccountGUID: newAccount(t, c), Amount: core.NewDecimalFromInt(123456, 2), ExternalReference: "wire-1"}}
 	}},
 	"createAccount": {args: func(t *testing.T, c *cardplatform.Client) []any {
 		return []any{cardplatform.CreateAccountRequest{WalletGUID: newCard(t, c).Card.WalletGUID, ProgramGUID: program, AccountName: "Savings", AccountType: "SAVINGS"}}
@@ -126,7 +127,7 @@ var settleFixtures = map[string]settleFixture{
 			Persons:  []cardplatform.Person{{PersonGUID: checkPerson, FirstName: "Grace", LastName: "Hopper"}},
 			Accounts: []cardplatformtest.SeedAccount{{Account: cardplatform.AccountDTO{AccountGUID: checkAccount}, PersonGUID: checkPerson.String()}},
 			Checks: []cardplatform.CheckDTO{{TxnGUID: checkTxn, AccountGUID: checkAccount, PersonGUID: checkPerson, CheckNumber: "1001",
-				CheckStatus: "ISSUED", Amount: cardplatform.NewDecimalFromInt(5000, 2), PayeeName: "ACME"}},
+				CheckStatus: "ISSUED", Amount: core.NewDecimalFromInt(5000, 2), PayeeName: "ACME"}},
 		})},
 		args: func(t *testing.T, c *cardplatform.Client) []any {
 			return []any{cardplatform.CheckStatusDTO{AccountGUID: checkAccount, CheckNumber: "1001", TxnGUID: checkTxn, NewStatus: "STOPPED"}}
@@ -227,7 +228,7 @@ func TestEveryReadbackSettles(t *testing.T) {
 
 				require.NoError(t, srv.FailNext(names.Write, 1, tc.fault))
 				out = call(t, c, names.Write, args...)
-				require.ErrorIs(t, errOf(out[len(out)-1]), cardplatform.ErrOutcomeUnknown)
+				require.ErrorIs(t, errOf(out[len(out)-1]), core.ErrOutcomeUnknown)
 
 				settle := func(opts cardplatform.SettleOptions) cardplatform.SettleResult {
 					t.Helper()

@@ -22,6 +22,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // foreignGUID is an owner no fixture uses: another person, wallet or company.
@@ -413,7 +414,7 @@ func TestEveryReadbackRefusesHostileListings(t *testing.T) {
 				}
 				require.NoError(t, srv.FailNext(names.Write, 1, truth.fault))
 				out := call(t, srv.Client(), names.Write, args...)
-				require.ErrorIs(t, errOf(out[len(out)-1]), cardplatform.ErrOutcomeUnknown)
+				require.ErrorIs(t, errOf(out[len(out)-1]), core.ErrOutcomeUnknown)
 				time.Sleep(5 * time.Millisecond)
 
 				settle := func(snap cardplatform.Snapshot) (cardplatform.SettleResult, error) {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // The read-back engine's reads: the rule's read-back call, a listing read page by page, and
@@ -35,8 +36,8 @@ func (c *Client) readRule(ctx context.Context, r *settleRule, s Snapshot) (readS
 		// None yet: found and present stay false. Only the platform's own 404, with its
 		// ProblemDetails body (as the spec gives it), says so; a bare 404 (a gateway's, a
 		// path the platform no longer serves) proves nothing and fails the read.
-		var pe *ProblemError
-		if r.Kind == settleChanged && errors.Is(err, ErrNotFound) && errors.As(err, &pe) && pe != nil {
+		var pe *core.Problem
+		if r.Kind == settleChanged && errors.Is(err, core.ErrNotFound) && errors.As(err, &pe) && pe != nil {
 			return st, nil
 		}
 		return st, err
@@ -236,7 +237,7 @@ func (c *Client) readListing(ctx context.Context, op *ops.Operation, args map[st
 // or the JSON body. It returns the decoded answer, numbers kept exact (json.Number).
 func (c *Client) readBack(ctx context.Context, op *ops.Operation, args map[string]string) (any, error) {
 	if op == nil || !op.RetrySafe {
-		return nil, fmt.Errorf("%w: read-back %v is not a retry-safe operation", ErrInvalidArgument, op)
+		return nil, fmt.Errorf("%w: read-back %v is not a retry-safe operation", core.ErrInvalidArgument, op)
 	}
 	opID := op.ID
 	path := strings.Replace(op.Path, "{version}", c.core.Version, 1)

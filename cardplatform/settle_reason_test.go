@@ -18,6 +18,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // rewriteItems decodes a listing, applies f to every item and encodes it again.
@@ -78,7 +79,7 @@ func TestSettleDisbursementIssue32(t *testing.T) {
 					d := json.NewDecoder(bytes.NewReader(body))
 					d.UseNumber()
 					require.NoError(t, d.Decode(&ans))
-					ans["items"] = append(ans["items"].([]any), map[string]any{"account_guid": cardplatform.NewGUID().String(),
+					ans["items"] = append(ans["items"].([]any), map[string]any{"account_guid": core.NewGUID().String(),
 						"account_type": "DISBURSEMENT", "person_guid": foreignGUID})
 					ans["total"] = json.Number("2")
 					b, _ := json.Marshal(ans)
@@ -103,7 +104,7 @@ func TestSettleDisbursementIssue32(t *testing.T) {
 			require.NoError(t, err)
 			require.NoError(t, srv.FailNext("CreateCard", 1, cardplatformtest.Fault{Drop: true}))
 			_, err = srv.Client().CreateCard(ctx, creq)
-			require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+			require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 			time.Sleep(5 * time.Millisecond)
 			cards.set(rewriteItems(tc.rewrite))
 			rec, err = cc.SettleCard(ctx, csnap, cardplatform.SettleOptions{Settle: time.Millisecond})
@@ -148,7 +149,7 @@ func TestSettleReasons(t *testing.T) {
 	cardSnap, err := srv.Client().SnapshotCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program, Person: cardplatform.Person{PersonGUID: person}})
 	require.NoError(t, err)
 	rec, err = srv.Client().SettleDisbursement(ctx, cardSnap, cardplatform.SettleOptions{})
-	require.ErrorIs(t, err, cardplatform.ErrInvalidArgument)
+	require.ErrorIs(t, err, core.ErrInvalidArgument)
 	assert.Equal(t, cardplatform.StillUnknown, rec.Outcome)
 	assert.Equal(t, cardplatform.ReasonNoReadBack, rec.Reason)
 	assert.False(t, rec.Reason.Wait())
@@ -187,7 +188,7 @@ func TestSettleCardReadsEveryPage(t *testing.T) {
 		require.Len(t, snap.Seen, len(srv.Cards()))
 		require.NoError(t, srv.FailNext("CreateCard", 1, tc.fault))
 		_, err = srv.Client().CreateCard(ctx, req)
-		require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+		require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 		time.Sleep(2 * time.Millisecond)
 		rec, err := srv.Client().SettleCard(ctx, snap, cardplatform.SettleOptions{Settle: time.Millisecond})
 		require.NoError(t, err)
@@ -222,7 +223,7 @@ func TestSettleStateNeedsTheValueBefore(t *testing.T) {
 	snap, err := c.SnapshotActivateCard(ctx, "p1", cardplatform.CardStatusDTO{})
 	require.NoError(t, err)
 	_, err = c.ActivateCard(ctx, "p1", cardplatform.CardStatusDTO{})
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 	time.Sleep(5 * time.Millisecond)
 	r, err := c.SettleActivateCard(ctx, snap, cardplatform.SettleOptions{Settle: time.Millisecond})
 	require.NoError(t, err)
@@ -251,7 +252,7 @@ func TestSettleRefusesASnapshotWithoutItsChecks(t *testing.T) {
 		s.Args, s.Owner, s.Same = maps.Clone(snap.Args), maps.Clone(snap.Owner), maps.Clone(snap.Same)
 		edit(&s)
 		rec, err := srv.Client().SettleDisbursement(ctx, s, cardplatform.SettleOptions{})
-		require.ErrorIs(t, err, cardplatform.ErrInvalidArgument, name)
+		require.ErrorIs(t, err, core.ErrInvalidArgument, name)
 		assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, name)
 		assert.Equal(t, cardplatform.ReasonNoReadBack, rec.Reason, name)
 	}
@@ -300,7 +301,7 @@ func TestSettleCardHostilePages(t *testing.T) {
 			require.NoError(t, err)
 			require.NoError(t, srv.FailNext("CreateCard", 1, cardplatformtest.Fault{Drop: true}))
 			_, err = srv.Client().CreateCard(ctx, req)
-			require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+			require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 			time.Sleep(2 * time.Millisecond)
 			var first []byte
 			proxy.set(tc.rewrite(&first))

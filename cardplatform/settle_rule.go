@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // This file is the one engine behind the generated Snapshot<Method>/Settle<Method> pairs
@@ -112,7 +113,7 @@ func (c *Client) snapshotRule(ctx context.Context, r *settleRule, in settleSourc
 		return Snapshot{}, err
 	}
 	if len(r.Match) > 0 && len(s.Match) == 0 {
-		return Snapshot{}, fmt.Errorf("%w: %s: the request names no record to read back (%s)", ErrInvalidArgument, r.Method, strings.Join(sortedKeys(r.Match), ", "))
+		return Snapshot{}, fmt.Errorf("%w: %s: the request names no record to read back (%s)", core.ErrInvalidArgument, r.Method, strings.Join(sortedKeys(r.Match), ", "))
 	}
 	if s.Same, err = resolveMap(r.Same, in, from); err != nil {
 		return Snapshot{}, err
@@ -137,7 +138,7 @@ func (c *Client) snapshotRule(ctx context.Context, r *settleRule, in settleSourc
 		slices.Sort(s.Seen)
 	case settleState:
 		if !st.found {
-			return Snapshot{}, fmt.Errorf("%w: %s: %s finds no record to read back: the write has nothing to act on", ErrInvalidArgument, r.Method, st.what)
+			return Snapshot{}, fmt.Errorf("%w: %s: %s finds no record to read back: the write has nothing to act on", core.ErrInvalidArgument, r.Method, st.what)
 		}
 		if !st.present && r.Secret {
 			// The snapshot keeps no trace of a secret's absence (Before is never stored), so
@@ -146,7 +147,7 @@ func (c *Client) snapshotRule(ctx context.Context, r *settleRule, in settleSourc
 		}
 	case settleDelta:
 		if !st.present {
-			return Snapshot{}, fmt.Errorf("%w: %s: %s finds no value to read back: the write has nothing to act on", ErrInvalidArgument, r.Method, st.what)
+			return Snapshot{}, fmt.Errorf("%w: %s: %s finds no value to read back: the write has nothing to act on", core.ErrInvalidArgument, r.Method, st.what)
 		}
 	case settleChanged:
 		if st.found && !st.present {
@@ -179,13 +180,13 @@ func (c *Client) settleWith(ctx context.Context, r *settleRule, snap Snapshot, o
 		return rec, err
 	}
 	if snap.Operation != r.Op || snap.Read != r.Read.ID || snap.Taken.IsZero() {
-		return refuse(fmt.Errorf("%w: settle %s: the snapshot is of %q or incomplete (take it with %s)", ErrInvalidArgument, r.Op, snap.Operation, settleMethods[r.Op].Snapshot))
+		return refuse(fmt.Errorf("%w: settle %s: the snapshot is of %q or incomplete (take it with %s)", core.ErrInvalidArgument, r.Op, snap.Operation, settleMethods[r.Op].Snapshot))
 	}
 	if opts.InFlight < 0 || opts.Settle < 0 {
-		return refuse(fmt.Errorf("%w: settle %s: negative InFlight or Settle", ErrInvalidArgument, r.Op))
+		return refuse(fmt.Errorf("%w: settle %s: negative InFlight or Settle", core.ErrInvalidArgument, r.Op))
 	}
 	if missing := r.unheld(snap); missing != "" {
-		return refuse(fmt.Errorf("%w: settle %s: the snapshot has no %s (take it with %s)", ErrInvalidArgument, r.Op, missing, settleMethods[r.Op].Snapshot))
+		return refuse(fmt.Errorf("%w: settle %s: the snapshot has no %s (take it with %s)", core.ErrInvalidArgument, r.Op, missing, settleMethods[r.Op].Snapshot))
 	}
 	var want any
 	if r.Secret {
@@ -195,13 +196,13 @@ func (c *Client) settleWith(ctx context.Context, r *settleRule, snap Snapshot, o
 		}
 	} else if len(snap.Want) > 0 {
 		if err := decodeNumbers(snap.Want, &want); err != nil {
-			return refuse(fmt.Errorf("%w: settle %s: the snapshot's want does not decode: %v", ErrInvalidArgument, r.Op, err))
+			return refuse(fmt.Errorf("%w: settle %s: the snapshot's want does not decode: %v", core.ErrInvalidArgument, r.Op, err))
 		}
 	}
 	var before any
 	if len(snap.Before) > 0 {
 		if err := decodeNumbers(snap.Before, &before); err != nil {
-			return refuse(fmt.Errorf("%w: settle %s: the snapshot's before does not decode: %v", ErrInvalidArgument, r.Op, err))
+			return refuse(fmt.Errorf("%w: settle %s: the snapshot's before does not decode: %v", core.ErrInvalidArgument, r.Op, err))
 		}
 	}
 	settle := opts.Settle
@@ -382,7 +383,7 @@ func (r *settleRule) want(in settleSources) (any, error) {
 	}
 	v, ok := source(r.Sent, in, nil)
 	if !ok || isEmpty(v) {
-		return nil, fmt.Errorf("%w: %s: the request sets no %s, so nothing can be read back", ErrInvalidArgument, r.Method, strings.TrimPrefix(r.Sent, "body."))
+		return nil, fmt.Errorf("%w: %s: the request sets no %s, so nothing can be read back", core.ErrInvalidArgument, r.Method, strings.TrimPrefix(r.Sent, "body."))
 	}
 	return v, nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 var settled = cardplatform.SettleOptions{Settle: time.Millisecond}
@@ -31,7 +32,7 @@ func TestSettleStateNeverGuesses(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, srv.FailNext("ChangeCardStatus", 1, cardplatformtest.Fault{Drop: true}))
 	_, err = c.ChangeCardStatus(ctx, proxy, req)
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 	_, err = c.ChangeCardStatus(ctx, proxy, cardplatform.CardStatusDTO{CardStatus: "CLOSED"}) // another writer
 	require.NoError(t, err)
 	time.Sleep(5 * time.Millisecond)
@@ -46,7 +47,7 @@ func TestSettleStateNeverGuesses(t *testing.T) {
 	assert.True(t, snap.Already)
 	require.NoError(t, srv.FailNext("ChangeCardStatus", 1, cardplatformtest.Fault{DropAnswer: true}))
 	_, err = c.ChangeCardStatus(ctx, proxy, cardplatform.CardStatusDTO{CardStatus: "CLOSED"})
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 	time.Sleep(5 * time.Millisecond)
 	r, err = c.SettleChangeCardStatus(ctx, snap, settled)
 	require.NoError(t, err)
@@ -54,11 +55,11 @@ func TestSettleStateNeverGuesses(t *testing.T) {
 
 	// A snapshot of another write is refused.
 	_, err = c.SettleActivateCard(ctx, snap, settled)
-	require.ErrorIs(t, err, cardplatform.ErrInvalidArgument)
+	require.ErrorIs(t, err, core.ErrInvalidArgument)
 	// A request that sets nothing has nothing to read back, and nothing is read.
 	srv.ResetRequests()
 	_, err = c.SnapshotChangeCardStatus(ctx, proxy, cardplatform.CardStatusDTO{})
-	require.ErrorIs(t, err, cardplatform.ErrInvalidArgument)
+	require.ErrorIs(t, err, core.ErrInvalidArgument)
 	assert.Empty(t, srv.Requests())
 }
 
@@ -70,13 +71,13 @@ func TestSettleDeltaAndNewNeverGuess(t *testing.T) {
 	c := srv.Client()
 
 	acct := newAccount(t, c)
-	adj := cardplatform.AdjustBalanceRequest{AccountGUID: acct, Amount: cardplatform.NewDecimalFromInt(1000, 2)}
+	adj := cardplatform.AdjustBalanceRequest{AccountGUID: acct, Amount: core.NewDecimalFromInt(1000, 2)}
 	snap, err := c.SnapshotAdjustAccountBalance(ctx, adj)
 	require.NoError(t, err)
 	require.NoError(t, srv.FailNext("AdjustAccountBalance", 1, cardplatformtest.Fault{Drop: true}))
 	_, err = c.AdjustAccountBalance(ctx, adj)
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
-	_, err = c.AdjustAccountBalance(ctx, cardplatform.AdjustBalanceRequest{AccountGUID: acct, Amount: cardplatform.NewDecimalFromInt(7, 2)})
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
+	_, err = c.AdjustAccountBalance(ctx, cardplatform.AdjustBalanceRequest{AccountGUID: acct, Amount: core.NewDecimalFromInt(7, 2)})
 	require.NoError(t, err)
 	time.Sleep(5 * time.Millisecond)
 	r, err := c.SettleAdjustAccountBalance(ctx, snap, settled)
@@ -89,7 +90,7 @@ func TestSettleDeltaAndNewNeverGuess(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, srv.FailNext("CreateBulkOrder", 1, cardplatformtest.Fault{DropAnswer: true}))
 	_, err = c.CreateBulkOrder(ctx, order)
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 	other := order
 	other.Quantity = 3
 	_, err = c.CreateBulkOrder(ctx, other)
@@ -103,7 +104,7 @@ func TestSettleDeltaAndNewNeverGuess(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, srv.FailNext("CreateBulkOrder", 1, cardplatformtest.Fault{Drop: true}))
 	_, err = c.CreateBulkOrder(ctx, order)
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 	_, err = c.CreateBulkOrder(ctx, other)
 	require.NoError(t, err)
 	time.Sleep(5 * time.Millisecond)
@@ -135,7 +136,7 @@ func TestSettleAbsentFieldIsNotProof(t *testing.T) {
 	snap, err := c.SnapshotActivateCard(ctx, "p1", cardplatform.CardStatusDTO{})
 	require.NoError(t, err)
 	_, err = c.ActivateCard(ctx, "p1", cardplatform.CardStatusDTO{})
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 	time.Sleep(5 * time.Millisecond)
 	r, err := c.SettleActivateCard(ctx, snap, settled)
 	require.NoError(t, err)

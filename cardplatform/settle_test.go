@@ -11,12 +11,13 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // payee creates a person (through a card) in the sandbox's default program.
-func payee(t *testing.T, srv *cardplatformtest.Server) (program, person cardplatform.GUID) {
+func payee(t *testing.T, srv *cardplatformtest.Server) (program, person core.GUID) {
 	t.Helper()
-	program, err := cardplatform.ParseGUID(cardplatformtest.DefaultProgramGUID)
+	program, err := core.ParseGUID(cardplatformtest.DefaultProgramGUID)
 	require.NoError(t, err)
 	c, err := srv.Client().CreateCard(context.Background(), cardplatform.CreateCardRequest{ProgramGUID: program,
 		Person: cardplatform.Person{FirstName: "Mary", LastName: "Jackson"}})
@@ -24,8 +25,8 @@ func payee(t *testing.T, srv *cardplatformtest.Server) (program, person cardplat
 	return program, c.Person.PersonGUID
 }
 
-func payout(program, person cardplatform.GUID, ref string) cardplatform.DisbursementDTO {
-	return cardplatform.DisbursementDTO{ProgramGUID: program, Amount: cardplatform.NewDecimalFromInt(1000, 2),
+func payout(program, person core.GUID, ref string) cardplatform.DisbursementDTO {
+	return cardplatform.DisbursementDTO{ProgramGUID: program, Amount: core.NewDecimalFromInt(1000, 2),
 		ClientReferenceID: ref, Person: cardplatform.Person{PersonGUID: person}}
 }
 
@@ -34,7 +35,7 @@ func lose(t *testing.T, srv *cardplatformtest.Server, req cardplatform.Disbursem
 	t.Helper()
 	require.NoError(t, srv.FailNext("CreateDisbursement", 1, f))
 	_, err := srv.Client().CreateDisbursement(context.Background(), req)
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 }
 
 // TestSettleDisbursementTellsLostAnswerFromLostRequest: a disbursement the platform ran and
@@ -153,18 +154,18 @@ func TestSettleRefusals(t *testing.T) {
 	program, person := payee(t, srv)
 	_, err := srv.Client().SnapshotDisbursement(ctx, cardplatform.DisbursementDTO{ProgramGUID: program, Person: cardplatform.Person{FirstName: "New"}})
 	assert.ErrorIs(t, err, cardplatform.ErrNoReadBack)
-	assert.ErrorIs(t, err, cardplatform.ErrInvalidArgument)
+	assert.ErrorIs(t, err, core.ErrInvalidArgument)
 	_, err = srv.Client().SnapshotCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program})
 	assert.ErrorIs(t, err, cardplatform.ErrNoReadBack)
 
 	snap, err := srv.Client().SnapshotCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program, Person: cardplatform.Person{PersonGUID: person}})
 	require.NoError(t, err)
 	_, err = srv.Client().SettleDisbursement(ctx, snap, cardplatform.SettleOptions{})
-	assert.ErrorIs(t, err, cardplatform.ErrInvalidArgument, "a card snapshot does not settle a disbursement")
+	assert.ErrorIs(t, err, core.ErrInvalidArgument, "a card snapshot does not settle a disbursement")
 	_, err = srv.Client().SettleCard(ctx, cardplatform.Snapshot{}, cardplatform.SettleOptions{})
-	assert.ErrorIs(t, err, cardplatform.ErrInvalidArgument)
+	assert.ErrorIs(t, err, core.ErrInvalidArgument)
 	_, err = srv.Client().SettleCard(ctx, snap, cardplatform.SettleOptions{InFlight: -1})
-	assert.ErrorIs(t, err, cardplatform.ErrInvalidArgument)
+	assert.ErrorIs(t, err, core.ErrInvalidArgument)
 }
 
 // TestSettleCard: a card created for an existing person whose answer was lost is committed;
@@ -184,7 +185,7 @@ func TestSettleCard(t *testing.T) {
 		require.NoError(t, err)
 		require.NoError(t, srv.FailNext("CreateCard", 1, tc.fault))
 		_, err = srv.Client().CreateCard(ctx, req)
-		require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+		require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 		time.Sleep(2 * time.Millisecond)
 		rec, err := srv.Client().SettleCard(ctx, snap, quick)
 		require.NoError(t, err)

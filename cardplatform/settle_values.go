@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // How the read-back engine reads values: the request's sources, members of decoded JSON, and
@@ -49,12 +50,12 @@ func wireValue(v any) (any, error) {
 	if rv := reflect.ValueOf(v); rv.IsZero() {
 		return nil, nil
 	}
-	if s, ok := v.(Secret); ok {
+	if s, ok := v.(core.Secret); ok {
 		return s.Reveal(), nil
 	}
 	b, err := jsonx.MarshalWire(v)
 	if err != nil {
-		return nil, fmt.Errorf("%w: the request does not encode: %v", ErrInvalidArgument, err)
+		return nil, fmt.Errorf("%w: the request does not encode: %v", core.ErrInvalidArgument, err)
 	}
 	var out any
 	if err := decodeNumbers(b, &out); err != nil {
@@ -76,9 +77,9 @@ func resolveArgs(r *settleRule, args map[string]string, required []string, in se
 		case t != "":
 			out[k] = t
 		case slices.Contains(required, k):
-			return nil, fmt.Errorf("%w (%w): %s without %s: no operation finds what it acts on", ErrNoReadBack, ErrInvalidArgument, r.Op, strings.TrimPrefix(src, "body."))
+			return nil, fmt.Errorf("%w (%w): %s without %s: no operation finds what it acts on", ErrNoReadBack, core.ErrInvalidArgument, r.Op, strings.TrimPrefix(src, "body."))
 		case strings.HasPrefix(src, "path.") || strings.HasPrefix(src, "from."):
-			return nil, fmt.Errorf("%w: %s: %s is empty: nothing to read back", ErrInvalidArgument, r.Method, strings.TrimPrefix(src, "path."))
+			return nil, fmt.Errorf("%w: %s: %s is empty: nothing to read back", core.ErrInvalidArgument, r.Method, strings.TrimPrefix(src, "path."))
 		}
 	}
 	return out, nil
@@ -199,7 +200,7 @@ func textOf(v any) string {
 		}
 		return "false"
 	case fmt.Stringer:
-		if g, ok := x.(GUID); ok && g.IsZero() {
+		if g, ok := x.(core.GUID); ok && g.IsZero() {
 			return ""
 		}
 		return x.String()

@@ -21,6 +21,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // soakWorkers is how many goroutines send payouts at once in TestSoakNeverPaysTwice.
@@ -69,7 +70,7 @@ type soakTally struct {
 
 func soak(t *testing.T, transport string, n int) {
 	var keys atomic.Int64
-	idem := func(r *http.Request, next cardplatform.Next) (*http.Response, error) {
+	idem := func(r *http.Request, next core.Next) (*http.Response, error) {
 		k := fmt.Sprintf("soak-%d", keys.Add(1))
 		r.Header.Set("Idempotency-Key", k)
 		r.Header.Set("X-Idempotency-Key", k)
@@ -117,8 +118,8 @@ func soak(t *testing.T, transport string, n int) {
 		require.NoError(t, err)
 	}
 	ctx := context.Background()
-	program, _ := cardplatform.ParseGUID(cardplatformtest.DefaultProgramGUID)
-	persons := make([]cardplatform.GUID, 2*soakWorkers)
+	program, _ := core.ParseGUID(cardplatformtest.DefaultProgramGUID)
+	persons := make([]core.GUID, 2*soakWorkers)
 	for i := range persons {
 		card, err := reader.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
 			Person: cardplatform.Person{FirstName: "Soak", LastName: fmt.Sprint(i)}})
@@ -167,7 +168,7 @@ func soak(t *testing.T, transport string, n int) {
 			defer wg.Done()
 			for i := w; i < n; i += soakWorkers {
 				ref := fmt.Sprintf("payout-%05d", i)
-				req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: cardplatform.NewDecimalFromInt(int64(100+i), 2),
+				req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: core.NewDecimalFromInt(int64(100+i), 2),
 					ClientReferenceID: ref, Person: cardplatform.Person{PersonGUID: persons[2*w+i/soakWorkers%2]}}
 				snap, err := reader.SnapshotDisbursement(ctx, req)
 				if !assert.NoError(t, err, ref) {
@@ -192,7 +193,7 @@ func soak(t *testing.T, transport string, n int) {
 				v := "success"
 				switch {
 				case err == nil:
-				case errors.Is(err, cardplatform.ErrOutcomeUnknown):
+				case errors.Is(err, core.ErrOutcomeUnknown):
 					// Read back until the settle time has passed (a few tries, bounded).
 					rec := cardplatform.SettleResult{}
 					for try := 0; try < 5 && (try == 0 || rec.Outcome == cardplatform.StillUnknown); try++ {

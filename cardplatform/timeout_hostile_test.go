@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -78,7 +79,7 @@ func within[T any](t *testing.T, f func() (T, error)) (T, error) {
 }
 
 func disbursement() cardplatform.DisbursementDTO {
-	return cardplatform.DisbursementDTO{Amount: cardplatform.NewDecimalFromInt(25075, 2), ClientReferenceID: "payout-9"}
+	return cardplatform.DisbursementDTO{Amount: core.NewDecimalFromInt(25075, 2), ClientReferenceID: "payout-9"}
 }
 
 // TestTrickledBodyEndsAtTheCallCeiling: a body trickled byte after byte never ends by an idle
@@ -95,8 +96,8 @@ func TestTrickledBodyEndsAtTheCallCeiling(t *testing.T) {
 		card, err := within(t, func() (*cardplatform.CardDTO, error) { return c.GetCard(context.Background(), "proxy-1") })
 		assert.Nil(t, card)
 		assertCeiling(t, err, ceiling)
-		assert.NotErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
-		var de *cardplatform.DecodeError
+		assert.NotErrorIs(t, err, core.ErrOutcomeUnknown)
+		var de *core.DecodeError
 		assert.False(t, errors.As(err, &de), "a timeout is not a body that failed to decode: %v", err)
 		assert.Equal(t, int32(1), hits.Load(), "the ceiling covers the whole call: no attempt after it")
 	})
@@ -109,8 +110,8 @@ func TestTrickledBodyEndsAtTheCallCeiling(t *testing.T) {
 		})
 		assert.Nil(t, d)
 		assertCeiling(t, err, ceiling)
-		assert.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown, "the platform answered 200: the payment may be made")
-		var ou *cardplatform.OutcomeUnknownError
+		assert.ErrorIs(t, err, core.ErrOutcomeUnknown, "the platform answered 200: the payment may be made")
+		var ou *core.OutcomeUnknownError
 		if assert.ErrorAs(t, err, &ou) {
 			assert.Equal(t, "corr-trickle", ou.CorrelationID)
 		}
@@ -155,7 +156,7 @@ func TestTrickledBodyEndsAtTheCallCeiling(t *testing.T) {
 			return c.CreateDisbursement(context.Background(), disbursement())
 		})
 		assertCeiling(t, err, ceiling)
-		assert.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+		assert.ErrorIs(t, err, core.ErrOutcomeUnknown)
 		assert.Equal(t, int32(1), hits.Load())
 	})
 }
@@ -163,9 +164,9 @@ func TestTrickledBodyEndsAtTheCallCeiling(t *testing.T) {
 func assertCeiling(t *testing.T, err error, limit time.Duration) {
 	t.Helper()
 	require.Error(t, err)
-	assert.ErrorIs(t, err, cardplatform.ErrTimeout)
+	assert.ErrorIs(t, err, core.ErrTimeout)
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
-	var te *cardplatform.TimeoutError
+	var te *core.TimeoutError
 	if assert.ErrorAs(t, err, &te, "%v", err) {
 		assert.Equal(t, limit, te.Limit)
 		assert.False(t, te.Idle)
@@ -186,10 +187,10 @@ func (d *deadlineRecorder) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 // TestDefaultCallCeilingIsSixtySeconds: a JSON call whose context has no deadline gets one of
-// 60 s (cardplatform.DefaultTimeout); WithTimeout(0) turns it off; a caller's shorter deadline
+// 60 s (core.DefaultTimeout); WithTimeout(0) turns it off; a caller's shorter deadline
 // stays.
 func TestDefaultCallCeilingIsSixtySeconds(t *testing.T) {
-	assert.Equal(t, 60*time.Second, cardplatform.DefaultTimeout)
+	assert.Equal(t, 60*time.Second, core.DefaultTimeout)
 	for _, tc := range []struct {
 		name     string
 		opts     []cardplatform.Option
@@ -292,8 +293,8 @@ func TestDownloadIdleTimeout(t *testing.T) {
 		})
 		require.Error(t, err)
 		assert.Len(t, got, 3<<10, "what arrived before the stall was delivered")
-		assert.ErrorIs(t, err, cardplatform.ErrTimeout)
-		var te *cardplatform.TimeoutError
+		assert.ErrorIs(t, err, core.ErrTimeout)
+		var te *core.TimeoutError
 		if assert.ErrorAs(t, err, &te) {
 			assert.True(t, te.Idle)
 			assert.Equal(t, idle, te.Limit)

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // countingToken is a token source that counts its calls and returns tok.
@@ -46,13 +47,13 @@ func TestUnsendableIsNotUnknown(t *testing.T) {
 		require.NoError(t, err)
 		for _, id := range ids {
 			_, err := opstest.Call(context.Background(), c, id)
-			assert.True(t, errors.Is(err, ErrTokenSource), "%s %q: %v", id, bad, err)
-			assert.False(t, errors.Is(err, ErrOutcomeUnknown), "%s %q: %v", id, bad, err)
+			assert.True(t, errors.Is(err, core.ErrTokenSource), "%s %q: %v", id, bad, err)
+			assert.False(t, errors.Is(err, core.ErrOutcomeUnknown), "%s %q: %v", id, bad, err)
 			assert.NotContains(t, errString(err), bad, "the token is not quoted")
 		}
 		assert.LessOrEqual(t, ts.calls.Load(), int32(len(ids)), "no token request per retry")
 	}
-	step := func(r *http.Request, next Next) (*http.Response, error) {
+	step := func(r *http.Request, next core.Next) (*http.Response, error) {
 		r.Header.Set("X-Trace", "a\nb")
 		return next(r)
 	}
@@ -60,8 +61,8 @@ func TestUnsendableIsNotUnknown(t *testing.T) {
 	require.NoError(t, err)
 	for _, id := range ids {
 		_, err := opstest.Call(context.Background(), c, id)
-		assert.True(t, errors.Is(err, ErrInvalidArgument), "%s: %v", id, err)
-		assert.False(t, errors.Is(err, ErrOutcomeUnknown), "%s: %v", id, err)
+		assert.True(t, errors.Is(err, core.ErrInvalidArgument), "%s: %v", id, err)
+		assert.False(t, errors.Is(err, core.ErrOutcomeUnknown), "%s: %v", id, err)
 	}
 	assert.Zero(t, hits.Load(), "nothing reached the server")
 }

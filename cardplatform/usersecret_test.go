@@ -12,17 +12,17 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
-	"github.com/issuerkit/issuerkit-go/paging"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // userPayout is a user's own struct holding Secrets, as a service would log it.
 type userPayout struct {
-	Card cardplatform.Secret
-	CVV  cardplatform.Secret
-	Acct paging.Secret
-	SSN  *paging.Secret
-	List []cardplatform.Secret
-	Map  map[string]cardplatform.Secret
+	Card core.Secret
+	CVV  core.Secret
+	Acct core.Secret
+	SSN  *core.Secret
+	List []core.Secret
+	Map  map[string]core.Secret
 }
 
 // TestSecretInAUsersStructNeverPrintsOrMarshals: slog's JSON handler encodes a user's struct
@@ -31,10 +31,10 @@ type userPayout struct {
 // comes out only through Reveal and the SDK's own wire encoder.
 func TestSecretInAUsersStructNeverPrintsOrMarshals(t *testing.T) {
 	const pan, cvv, acct, ssn = "4111111111111111", "737", "9876543210123", "123-45-6789"
-	ssnSecret := paging.NewSecret(ssn)
+	ssnSecret := core.NewSecret(ssn)
 	p := userPayout{
-		Card: cardplatform.NewSecret(pan), CVV: cardplatform.NewSecret(cvv), Acct: paging.NewSecret(acct), SSN: &ssnSecret,
-		List: []cardplatform.Secret{cardplatform.NewSecret(pan)}, Map: map[string]cardplatform.Secret{"k": cardplatform.NewSecret(cvv)},
+		Card: core.NewSecret(pan), CVV: core.NewSecret(cvv), Acct: core.NewSecret(acct), SSN: &ssnSecret,
+		List: []core.Secret{core.NewSecret(pan)}, Map: map[string]core.Secret{"k": core.NewSecret(cvv)},
 	}
 	var out bytes.Buffer
 	slog.New(slog.NewJSONHandler(&out, nil)).Info("payout", "p", p, "ptr", &p, "card", p.Card)
@@ -60,12 +60,12 @@ func TestSecretsStillReachTheWire(t *testing.T) {
 	srv := cardplatformtest.NewServer(t)
 	c := srv.Client()
 	card, err := c.CreateCard(t.Context(), cardplatform.CreateCardRequest{
-		ProgramGUID: cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID),
+		ProgramGUID: core.MustParseGUID(cardplatformtest.DefaultProgramGUID),
 		Person:      cardplatform.Person{FirstName: "Ada", LastName: "Lovelace", Email: "ada@example.org", MobileNumber: "+15555550100"},
 	})
 	require.NoError(t, err)
 	proxy := card.Card.CardProxy
-	_, err = c.SetCardPIN(t.Context(), proxy, cardplatform.CardPINDTO{PIN: cardplatform.NewSecret("4821")})
+	_, err = c.SetCardPIN(t.Context(), proxy, cardplatform.CardPINDTO{PIN: core.NewSecret("4821")})
 	require.NoError(t, err)
 	pin, err := c.GetCardPIN(t.Context(), proxy)
 	require.NoError(t, err)

@@ -40,14 +40,14 @@ func TestACHAddendaPublished(t *testing.T) {
 	}
 	t.Run("pageSize in the body as a string", func(t *testing.T) {
 		srv := published(pagingtest.WithRecords(25))
-		got, err := collect(t, client(t, srv, paging.WithPageParamsIn(paging.InBody)).ACHAddenda(t.Context(), req), key)
+		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), req), key)
 		require.NoError(t, err)
 		assert.Equal(t, addendaSeqs(1, 25), got)
 		assert.Equal(t, []string{`"0001"?|"100"`}, addendaAsked(t, srv))
 	})
 	t.Run("server page size smaller than asked", func(t *testing.T) {
 		srv := published(pagingtest.WithRecords(25), pagingtest.WithPageSizeLimit(10))
-		got, err := collect(t, client(t, srv, paging.WithPageParamsIn(paging.InBody)).ACHAddenda(t.Context(), req), key)
+		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), req), key)
 		require.NoError(t, err)
 		assert.Equal(t, addendaSeqs(1, 25), got, "25 of 25: a short page is not the end")
 		assert.Equal(t, []string{`"0001"?|"100"`, `"0011"?|"100"`, `"0021"?|"100"`}, addendaAsked(t, srv),
@@ -64,7 +64,7 @@ func TestACHAddendaPublished(t *testing.T) {
 	})
 	t.Run("end message on a full page", func(t *testing.T) {
 		srv := published(pagingtest.WithRecords(20), pagingtest.WithPageSizeLimit(10))
-		it := client(t, srv, paging.WithPageParamsIn(paging.InBody)).ACHAddendaIterator(t.Context(), req)
+		it := client(t, srv).ACHAddendaIterator(t.Context(), req)
 		got, err := collect(t, it.Items(), key)
 		require.NoError(t, err)
 		assert.Equal(t, addendaSeqs(1, 20), got)
@@ -75,7 +75,7 @@ func TestACHAddendaPublished(t *testing.T) {
 	// announces it (here 4 instead of 3).
 	t.Run("no end message: an empty page ends", func(t *testing.T) {
 		srv := published(pagingtest.WithRecords(25), pagingtest.WithPageSizeLimit(10), pagingtest.WithoutAddendaEndMessage())
-		got, err := collect(t, client(t, srv, paging.WithPageParamsIn(paging.InBody)).ACHAddenda(t.Context(), req), key)
+		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), req), key)
 		require.NoError(t, err)
 		assert.Equal(t, addendaSeqs(1, 25), got)
 		assert.Equal(t, []string{`"0001"?|"100"`, `"0011"?|"100"`, `"0021"?|"100"`, `"0026"?|"100"`}, addendaAsked(t, srv))

@@ -303,7 +303,7 @@ type ACHAccount struct {
 	// AccountNumber Account number.
 	//
 	// Example: 3123456789
-	AccountNumber        Secret      `json:"accountNumber,omitempty,omitzero"`
+	AccountNumber        core.Secret `json:"accountNumber,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
@@ -378,26 +378,26 @@ type ACHListRequest struct {
 	// AccountNumber Account number, 1-16 characters.
 	//
 	// Example: 3123456789
-	AccountNumber Secret `json:"accountNumber"`
+	AccountNumber core.Secret `json:"accountNumber"`
 
 	// FromDate First date, today or earlier, not more than 180 days back.
-	FromDate Date `json:"fromDate"`
+	FromDate core.Date `json:"fromDate"`
 
 	// MaximumAmount Maximum amount, 0 to 1,000,000,000, not below minimumAmount; blank means no cap.
 	//
 	//
 	// Example: 125.5
-	MaximumAmount Decimal `json:"maximumAmount,omitempty,omitzero"`
+	MaximumAmount core.Decimal `json:"maximumAmount,omitempty,omitzero"`
 
 	// MinimumAmount Minimum amount, 0 to 1,000,000,000, not above maximumAmount; blank or 0 means no
 	// floor.
 	//
 	//
 	// Example: 125.5
-	MinimumAmount Decimal `json:"minimumAmount,omitempty,omitzero"`
+	MinimumAmount core.Decimal `json:"minimumAmount,omitempty,omitzero"`
 
 	// ToDate Last date, not before fromDate; the range is at most 31 days.
-	ToDate Date `json:"toDate"`
+	ToDate core.Date `json:"toDate"`
 
 	// TraceNumber ACH trace number, 1-16 characters.
 	TraceNumber          string      `json:"traceNumber,omitempty,omitzero"`
@@ -423,7 +423,7 @@ type ACHListTransaction struct {
 	AuthorizedCustomerName string `json:"authorizedCustomerName,omitempty,omitzero"`
 
 	// CollectionDate Collection date.
-	CollectionDate Date `json:"collectionDate,omitempty,omitzero"`
+	CollectionDate core.Date `json:"collectionDate,omitempty,omitzero"`
 
 	// InternationalAddendaCount Number of international addenda.
 	InternationalAddendaCount int `json:"internationalAddendaCount,omitempty,omitzero"`
@@ -447,7 +447,7 @@ type ACHListTransaction struct {
 	ReceivingParty ACHParty `json:"receivingParty,omitempty,omitzero"`
 
 	// ReturnDate Return date.
-	ReturnDate Date `json:"returnDate,omitempty,omitzero"`
+	ReturnDate core.Date `json:"returnDate,omitempty,omitzero"`
 
 	// ReturnReasonCode Return reason code, `R` and two digits.
 	ReturnReasonCode string `json:"returnReasonCode,omitempty,omitzero"`
@@ -458,10 +458,10 @@ type ACHListTransaction struct {
 	// SettlementAmount Settlement amount in dollars.
 	//
 	// Example: 125.5
-	SettlementAmount Decimal `json:"settlementAmount,omitempty,omitzero"`
+	SettlementAmount core.Decimal `json:"settlementAmount,omitempty,omitzero"`
 
 	// SettlementDate Settlement date.
-	SettlementDate Date `json:"settlementDate,omitempty,omitzero"`
+	SettlementDate core.Date `json:"settlementDate,omitempty,omitzero"`
 
 	// SettlementTransactionID Id of the settled batch (key of the ACH settled call).
 	SettlementTransactionID string `json:"settlementTransactionId,omitempty,omitzero"`
@@ -475,7 +475,7 @@ type ACHListTransaction struct {
 	// TransactionAmount Amount in dollars.
 	//
 	// Example: 125.5
-	TransactionAmount Decimal `json:"transactionAmount,omitempty,omitzero"`
+	TransactionAmount core.Decimal `json:"transactionAmount,omitempty,omitzero"`
 
 	// TransactionCode Two-digit Nacha transaction code.
 	TransactionCode string `json:"transactionCode,omitempty,omitzero"`
@@ -566,7 +566,7 @@ type CommercialAccount struct {
 	// AvailableBalance Available balance.
 	//
 	// Example: 1700
-	AvailableBalance Decimal `json:"availableBalance,omitempty,omitzero"`
+	AvailableBalance core.Decimal `json:"availableBalance,omitempty,omitzero"`
 
 	// BalanceAsOf Date of the balances, when asked for. The bank's file declares a date-time
 	// (`2019-08-24T14:15:22Z`) while its own example holds a plain date (`2025-01-09`):
@@ -580,12 +580,12 @@ type CommercialAccount struct {
 	// ClosingLedgerBalance Closing ledger balance.
 	//
 	// Example: 1750.25
-	ClosingLedgerBalance Decimal `json:"closingLedgerBalance,omitempty,omitzero"`
+	ClosingLedgerBalance core.Decimal `json:"closingLedgerBalance,omitempty,omitzero"`
 
 	// CurrentLedgerBalance Current ledger balance.
 	//
 	// Example: 1750.25
-	CurrentLedgerBalance Decimal `json:"currentLedgerBalance,omitempty,omitzero"`
+	CurrentLedgerBalance core.Decimal `json:"currentLedgerBalance,omitempty,omitzero"`
 
 	// Nickname The account's name.
 	Nickname string `json:"nickname,omitempty,omitzero"`
@@ -593,8 +593,8 @@ type CommercialAccount struct {
 	// OpeningLedgerBalance Opening ledger balance.
 	//
 	// Example: 1500.25
-	OpeningLedgerBalance Decimal     `json:"openingLedgerBalance,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	OpeningLedgerBalance core.Decimal `json:"openingLedgerBalance,omitempty,omitzero"`
+	AdditionalProperties core.Extras  `json:"-"`
 }
 
 // CommercialAccountsResponse A page of commercial accounts.
@@ -628,7 +628,7 @@ type CommercialLineItem struct {
 	// Amount Amount of the line.
 	//
 	// Example: 1250.75
-	Amount Decimal `json:"amount,omitempty,omitzero"`
+	Amount core.Decimal `json:"amount,omitempty,omitzero"`
 
 	// Description Description of the line.
 	Description          string      `json:"description,omitempty,omitzero"`
@@ -648,7 +648,7 @@ type CommercialTransaction struct {
 	// Amount Amount, decoded exactly.
 	//
 	// Example: 1250.75
-	Amount Decimal `json:"amount,omitempty,omitzero"`
+	Amount core.Decimal `json:"amount,omitempty,omitzero"`
 
 	// CommercialCode The transaction's code in a code system (a BAI code, for example).
 	CommercialCode CommercialCode `json:"commercialCode,omitempty,omitzero"`
@@ -668,7 +668,7 @@ type CommercialTransaction struct {
 	// PostedTimestamp When the transaction was posted (YYYY-MM-DDThh:mm:ss.nnn, no zone).
 	//
 	// Example: 2025-01-09T10:20:30.000
-	PostedTimestamp Timestamp `json:"postedTimestamp,omitempty,omitzero"`
+	PostedTimestamp core.Timestamp `json:"postedTimestamp,omitempty,omitzero"`
 
 	// Reference Reference of the transaction.
 	Reference string `json:"reference,omitempty,omitzero"`
@@ -682,8 +682,8 @@ type CommercialTransaction struct {
 	// TransactionTimestamp When the transaction happened (YYYY-MM-DDThh:mm:ss.nnn, no zone).
 	//
 	// Example: 2025-01-09T10:20:30.000
-	TransactionTimestamp Timestamp   `json:"transactionTimestamp,omitempty,omitzero"`
-	AdditionalProperties core.Extras `json:"-"`
+	TransactionTimestamp core.Timestamp `json:"transactionTimestamp,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // CommercialTransactionStatus Status of a transaction. Open: other values may appear.
@@ -721,7 +721,7 @@ type FiAttribute struct {
 // when decoding.
 //
 // Example: 125.5
-type FilterAmount = Decimal
+type FilterAmount = core.Decimal
 
 // ForeignBankSystemID Clearing system identification of the participant.
 type ForeignBankSystemID struct {
@@ -739,7 +739,7 @@ type ForeignBankSystemID struct {
 // literal name depends on the bank's brand).
 type GetWireInquiryRequest struct {
 	// AccountNumber One or more account numbers.
-	AccountNumber []Secret `json:"accountNumber"`
+	AccountNumber []core.Secret `json:"accountNumber"`
 
 	// FromAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
@@ -878,7 +878,7 @@ type Party struct {
 	// AccountNumber Account number, 1-34 characters.
 	//
 	// Example: 3123456789
-	AccountNumber Secret `json:"accountNumber,omitempty,omitzero"`
+	AccountNumber core.Secret `json:"accountNumber,omitempty,omitzero"`
 
 	// Bic BIC, 8 or 11 characters.
 	Bic string `json:"bic,omitempty,omitzero"`
@@ -979,17 +979,17 @@ type PostalAddress struct {
 // fields of the request are published; the rest are not modelled.
 type PreviousDayRequest struct {
 	// AccountNumber One or more account numbers, each up to 16 characters.
-	AccountNumber []Secret `json:"accountNumber"`
+	AccountNumber []core.Secret `json:"accountNumber"`
 
 	// CreditOrDebitCode Credit/debit filter; allowed values not published.
 	CreditOrDebitCode string `json:"creditOrDebitCode,omitempty,omitzero"`
 
 	// FromDate First date, before today; history up to 24 months.
-	FromDate Date `json:"fromDate"`
+	FromDate core.Date `json:"fromDate"`
 
 	// ToDate Last date, after fromDate and before today. The maximum range is documented as one
 	// year (2023) and as 90 days (newer page).
-	ToDate               Date        `json:"toDate"`
+	ToDate               core.Date   `json:"toDate"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
@@ -1007,7 +1007,7 @@ type PreviousDayTransaction struct {
 	// Amount Amount in dollars (name and type assumed).
 	//
 	// Example: 125.5
-	Amount Decimal `json:"amount,omitempty,omitzero"`
+	Amount core.Decimal `json:"amount,omitempty,omitzero"`
 
 	// BaiCode Three-digit BAI code.
 	BaiCode string `json:"baiCode,omitempty,omitzero"`
@@ -1047,10 +1047,10 @@ type RTPListTransaction struct {
 	// TransactionAmount Amount in dollars.
 	//
 	// Example: 125.5
-	TransactionAmount Decimal `json:"transactionAmount,omitempty,omitzero"`
+	TransactionAmount core.Decimal `json:"transactionAmount,omitempty,omitzero"`
 
 	// TransactionDate Transaction date.
-	TransactionDate Date `json:"transactionDate,omitempty,omitzero"`
+	TransactionDate core.Date `json:"transactionDate,omitempty,omitzero"`
 
 	// TransactionID Transaction id.
 	TransactionID string `json:"transactionId,omitempty,omitzero"`
@@ -1062,8 +1062,8 @@ type RTPListTransaction struct {
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
 	//
 	// Example: 2024-05-01T10:20:30
-	TransactionStatusTimestamp Timestamp   `json:"transactionStatusTimestamp,omitempty,omitzero"`
-	AdditionalProperties       core.Extras `json:"-"`
+	TransactionStatusTimestamp core.Timestamp `json:"transactionStatusTimestamp,omitempty,omitzero"`
+	AdditionalProperties       core.Extras    `json:"-"`
 }
 
 // reportingErrorBody Error body of Commercial Accounts Reporting: `code`, `message` and `debugMessage`. The
@@ -1090,10 +1090,10 @@ type RTPListRequest struct {
 	// AccountNumber Account number, 1-16 digits.
 	//
 	// Example: 3123456789
-	AccountNumber Secret `json:"accountNumber"`
+	AccountNumber core.Secret `json:"accountNumber"`
 
 	// FromDate First date, not more than 180 days back.
-	FromDate Date `json:"fromDate"`
+	FromDate core.Date `json:"fromDate"`
 
 	// MaximumAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
@@ -1117,7 +1117,7 @@ type RTPListRequest struct {
 	RequestReference string `json:"requestReference,omitempty,omitzero"`
 
 	// ToDate Last date, not before fromDate and not in the future; the range is at most 31 days.
-	ToDate               Date        `json:"toDate"`
+	ToDate               core.Date   `json:"toDate"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
@@ -1217,7 +1217,7 @@ type TransactionAccount struct {
 	// AccountNumber Account number.
 	//
 	// Example: 3123456789
-	AccountNumber        Secret      `json:"accountNumber,omitempty,omitzero"`
+	AccountNumber        core.Secret `json:"accountNumber,omitempty,omitzero"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
@@ -1245,10 +1245,10 @@ type WireListRequest struct {
 	// AccountNumber Account number, 1-16 digits.
 	//
 	// Example: 3123456789
-	AccountNumber Secret `json:"accountNumber"`
+	AccountNumber core.Secret `json:"accountNumber"`
 
 	// FromDate First date, not more than 180 days back.
-	FromDate Date `json:"fromDate"`
+	FromDate core.Date `json:"fromDate"`
 
 	// MaximumAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
@@ -1278,7 +1278,7 @@ type WireListRequest struct {
 	RequestReference string `json:"requestReference,omitempty,omitzero"`
 
 	// ToDate Last date, not before fromDate and not in the future; the range is at most 31 days.
-	ToDate               Date        `json:"toDate"`
+	ToDate               core.Date   `json:"toDate"`
 	AdditionalProperties core.Extras `json:"-"`
 }
 
@@ -1321,10 +1321,10 @@ type WireListTransaction struct {
 	// TransactionAmount Amount in dollars.
 	//
 	// Example: 125.5
-	TransactionAmount Decimal `json:"transactionAmount,omitempty,omitzero"`
+	TransactionAmount core.Decimal `json:"transactionAmount,omitempty,omitzero"`
 
 	// TransactionDate Transaction date.
-	TransactionDate Date `json:"transactionDate,omitempty,omitzero"`
+	TransactionDate core.Date `json:"transactionDate,omitempty,omitzero"`
 
 	// TransactionID Transaction id.
 	TransactionID string `json:"transactionId,omitempty,omitzero"`
@@ -1336,8 +1336,8 @@ type WireListTransaction struct {
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
 	//
 	// Example: 2024-05-01T10:20:30
-	TransactionStatusTimestamp Timestamp   `json:"transactionStatusTimestamp,omitempty,omitzero"`
-	AdditionalProperties       core.Extras `json:"-"`
+	TransactionStatusTimestamp core.Timestamp `json:"transactionStatusTimestamp,omitempty,omitzero"`
+	AdditionalProperties       core.Extras    `json:"-"`
 }
 
 // WireTransaction One wire transaction. Assumed: the fields of the bank's wire list item, plus the
@@ -1373,10 +1373,10 @@ type WireTransaction struct {
 	// TransactionAmount Amount in dollars.
 	//
 	// Example: 125.5
-	TransactionAmount Decimal `json:"transactionAmount,omitempty,omitzero"`
+	TransactionAmount core.Decimal `json:"transactionAmount,omitempty,omitzero"`
 
 	// TransactionDate Transaction date.
-	TransactionDate Date `json:"transactionDate,omitempty,omitzero"`
+	TransactionDate core.Date `json:"transactionDate,omitempty,omitzero"`
 
 	// TransactionID Transaction id.
 	TransactionID string `json:"transactionId,omitempty,omitzero"`
@@ -1388,8 +1388,8 @@ type WireTransaction struct {
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
 	//
 	// Example: 2024-05-01T10:20:30
-	TransactionStatusTimestamp Timestamp   `json:"transactionStatusTimestamp,omitempty,omitzero"`
-	AdditionalProperties       core.Extras `json:"-"`
+	TransactionStatusTimestamp core.Timestamp `json:"transactionStatusTimestamp,omitempty,omitzero"`
+	AdditionalProperties       core.Extras    `json:"-"`
 }
 
 // acceptCharsetParam defines model for AcceptCharset.
@@ -1405,7 +1405,7 @@ type accountsLimitParam = int
 type addendaPageSizeParam = int
 
 // balanceAsOfParam defines model for BalanceAsOf.
-type balanceAsOfParam = Date
+type balanceAsOfParam = core.Date
 
 // clientIdParam defines model for ClientId.
 type clientIdParam = string
@@ -1414,7 +1414,7 @@ type clientIdParam = string
 type correlationIdParam = string
 
 // endDateParam defines model for EndDate.
-type endDateParam = Date
+type endDateParam = core.Date
 
 // endRowIndexParam defines model for EndRowIndex.
 type endRowIndexParam = int
@@ -1438,7 +1438,7 @@ type pageNumberParam = int
 type pageSizeParam = int
 
 // startDateParam defines model for StartDate.
-type startDateParam = Date
+type startDateParam = core.Date
 
 // startRowIndexParam defines model for StartRowIndex.
 type startRowIndexParam = int

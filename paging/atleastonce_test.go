@@ -23,7 +23,7 @@ type ledger struct {
 
 // run ranges over it, processing until the failure; it returns the cursor text CursorAt
 // gives at the failing item, or "" when the range ended without failing.
-func run[T any](t *testing.T, l *ledger, it *paging.Iterator[T], key func(T) string) string {
+func run[T any](t *testing.T, l *ledger, it *core.Iterator[T], key func(T) string) string {
 	t.Helper()
 	for x, err := range it.Items() {
 		require.NoError(t, err)
@@ -45,21 +45,21 @@ func TestResumeAtTheItemBeingHandled(t *testing.T) {
 	type list struct {
 		name    string
 		records int
-		iter    func(c *paging.Client, opts ...paging.IterOption) (func(*ledger) string, func() paging.Cursor)
+		iter    func(c *paging.Client, opts ...paging.IterOption) (func(*ledger) string, func() core.Cursor)
 	}
-	rows := func(c *paging.Client, opts ...paging.IterOption) (func(*ledger) string, func() paging.Cursor) {
+	rows := func(c *paging.Client, opts ...paging.IterOption) (func(*ledger) string, func() core.Cursor) {
 		it := c.PreviousDayTransactionsIterator(t.Context(), pdReq, append(opts, paging.WithPageSize(100))...)
 		return func(l *ledger) string { return run(t, l, it, pdKey) }, it.Cursor
 	}
-	pages := func(c *paging.Client, opts ...paging.IterOption) (func(*ledger) string, func() paging.Cursor) {
+	pages := func(c *paging.Client, opts ...paging.IterOption) (func(*ledger) string, func() core.Cursor) {
 		it := c.RTPTransactionsIterator(t.Context(), rtpReq, append(opts, paging.WithPageSize(100))...)
 		return func(l *ledger) string { return run(t, l, it, rtpKey) }, it.Cursor
 	}
-	offsets := func(c *paging.Client, opts ...paging.IterOption) (func(*ledger) string, func() paging.Cursor) {
+	offsets := func(c *paging.Client, opts ...paging.IterOption) (func(*ledger) string, func() core.Cursor) {
 		it := c.RTPParticipantsIterator(t.Context(), opts...)
 		return func(l *ledger) string { return run(t, l, it, partyKey) }, it.Cursor
 	}
-	sequence := func(c *paging.Client, opts ...paging.IterOption) (func(*ledger) string, func() paging.Cursor) {
+	sequence := func(c *paging.Client, opts ...paging.IterOption) (func(*ledger) string, func() core.Cursor) {
 		it := c.ACHAddendaIterator(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}, opts...)
 		return func(l *ledger) string {
 			return run(t, l, it, func(x paging.ACHAddenda) string { return x.AddendaSequenceNumber })
@@ -74,7 +74,7 @@ func TestResumeAtTheItemBeingHandled(t *testing.T) {
 				first, _ := ls.iter(c)
 				text := first(l)
 				require.NotEmpty(t, text, "the consumer failed on item %d", k)
-				var cur paging.Cursor
+				var cur core.Cursor
 				require.NoError(t, cur.UnmarshalText([]byte(text)))
 				l.failAt = -1
 				rest, end := ls.iter(c, paging.WithCursor(cur))
@@ -127,7 +127,7 @@ func TestCursorBoundToItsRequest(t *testing.T) {
 	text := it.Cursor().String()
 	assert.Regexp(t, `^row:121:100:0@[0-9a-f]{16}$`, text)
 	assert.Equal(t, text[strings.Index(text, "@"):], it.CursorAt().String()[strings.Index(it.CursorAt().String(), "@"):], "both cursors are bound")
-	var cur paging.Cursor
+	var cur core.Cursor
 	require.NoError(t, cur.UnmarshalText([]byte(text)))
 	assert.Equal(t, text, cur.String(), "the text round-trips")
 
@@ -145,7 +145,7 @@ func TestCursorBoundToItsRequest(t *testing.T) {
 	// Another account, same dates: refused too. The account number enters the fingerprint
 	// through its last 4 hex digits only (see Cursor.Bound), so the text does not reveal it.
 	otherAcct := pdReq
-	otherAcct.AccountNumber = []paging.Secret{paging.NewSecret("3123456790")}
+	otherAcct.AccountNumber = []core.Secret{core.NewSecret("3123456790")}
 	_, err = collect(t, c.PreviousDayTransactions(t.Context(), otherAcct, paging.WithCursor(cur)), pdKey)
 	require.ErrorAs(t, err, &me)
 	assert.Equal(t, me.Cursor[:12], me.Request[:12], "the masked request is the same")
@@ -162,16 +162,16 @@ func TestCursorBoundToItsRequest(t *testing.T) {
 	assert.Equal(t, want(121, 250), got)
 
 	// A cursor written before binding existed (no fingerprint) is taken as it is.
-	var old paging.Cursor
+	var old core.Cursor
 	require.NoError(t, old.UnmarshalText([]byte("row:121:100:0")))
 	got, err = collect(t, c.PreviousDayTransactions(t.Context(), other, paging.WithCursor(old)), pdKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(121, 250), got)
 
 	for _, bad := range []string{"row:121:100:0@", "row:121:100:0@xyz", "row:121:100:0@0123456789abcdef@0123456789abcdef", "row:done@nothex!"} {
-		assert.ErrorIs(t, new(paging.Cursor).UnmarshalText([]byte(bad)), core.ErrInvalidConfig, bad)
+		assert.ErrorIs(t, new(core.Cursor).UnmarshalText([]byte(bad)), core.ErrInvalidConfig, bad)
 	}
-	var done paging.Cursor
+	var done core.Cursor
 	require.NoError(t, done.UnmarshalText([]byte("row:done@0123456789abcdef")))
 	assert.True(t, done.Done)
 	assert.Equal(t, "row:done@0123456789abcdef", done.String())

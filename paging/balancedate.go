@@ -13,25 +13,25 @@ import (
 // date-time when one was sent (the zero Timestamp for a plain date); the zero Date and
 // Timestamp when the account carries no balances. Any other text is an error (which quotes
 // no more than an excerpt of it); the account itself always decodes, whatever the text.
-func (a CommercialAccount) BalanceDate() (Date, Timestamp, error) {
+func (a CommercialAccount) BalanceDate() (core.Date, core.Timestamp, error) {
 	s := a.BalanceAsOf
 	if s == "" {
-		return Date{}, Timestamp{}, nil
+		return core.Date{}, core.Timestamp{}, nil
 	}
 	if !strings.Contains(s, "T") {
 		d, err := core.ParseDate(s)
 		if err != nil {
-			return Date{}, Timestamp{}, fmt.Errorf("paging: balanceAsOf %s: not a date or a date-time", jsonx.Excerpt(s))
+			return core.Date{}, core.Timestamp{}, fmt.Errorf("paging: balanceAsOf %s: not a date or a date-time", jsonx.Excerpt(s))
 		}
-		return d, Timestamp{}, nil
+		return d, core.Timestamp{}, nil
 	}
 	ts, err := core.ParseTimestamp(s)
 	if err != nil {
-		return Date{}, Timestamp{}, fmt.Errorf("paging: balanceAsOf %s: not a date or a date-time", jsonx.Excerpt(s))
+		return core.Date{}, core.Timestamp{}, fmt.Errorf("paging: balanceAsOf %s: not a date or a date-time", jsonx.Excerpt(s))
 	}
 	d, err := core.ParseDate(s[:strings.IndexByte(s, 'T')])
 	if err != nil {
-		return Date{}, Timestamp{}, fmt.Errorf("paging: balanceAsOf %s: not a date or a date-time", jsonx.Excerpt(s))
+		return core.Date{}, core.Timestamp{}, fmt.Errorf("paging: balanceAsOf %s: not a date or a date-time", jsonx.Excerpt(s))
 	}
 	return d, ts, nil
 }

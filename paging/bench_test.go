@@ -39,7 +39,7 @@ func BenchmarkDrain(b *testing.B) {
 		benchPair(b, engineDrain(b, core.Config{Style: core.StyleRow}, fetch), func() int {
 			n := 0
 			for start := 1; ; start += 1000 {
-				pg, err := fetch(ctx, paging.Position{Style: core.StyleRow, Start: start, Size: 1000})
+				pg, err := fetch(ctx, core.Position{Style: core.StyleRow, Start: start, Size: 1000})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -55,7 +55,7 @@ func BenchmarkDrain(b *testing.B) {
 		benchPair(b, engineDrain(b, core.Config{Style: core.StyleOffset, PageSize: 1000}, fetch), func() int {
 			n := 0
 			for off := 0; ; off += 1000 {
-				pg, err := fetch(ctx, paging.Position{Style: core.StyleOffset, Start: off, Size: 1000})
+				pg, err := fetch(ctx, core.Position{Style: core.StyleOffset, Start: off, Size: 1000})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -71,7 +71,7 @@ func BenchmarkDrain(b *testing.B) {
 		benchPair(b, engineDrain(b, core.Config{Style: core.StylePage}, fetch), func() int {
 			n := 0
 			for page := 1; ; page++ {
-				pg, err := fetch(ctx, paging.Position{Style: core.StylePage, Start: page, Size: 1000})
+				pg, err := fetch(ctx, core.Position{Style: core.StylePage, Start: page, Size: 1000})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
@@ -54,11 +55,11 @@ func TestKeyClientIDPrecedence(t *testing.T) {
 	bare := client(t, srv)
 	n := len(srv.Requests())
 	_, err = bare.ListRTPParticipants(t.Context(), paging.ListRTPParticipantsRequest{Limit: 5}, paging.WithHeader("KeyClientId", ""))
-	require.ErrorIs(t, err, paging.ErrInvalidArgument, "an empty header is no KeyClientId")
+	require.ErrorIs(t, err, core.ErrInvalidArgument, "an empty header is no KeyClientId")
 	assert.Len(t, srv.Requests(), n, "refused before the network")
 
 	// A per-call value HTTP cannot carry is refused before the network, even over a client default.
 	_, err = c.ListRTPParticipants(t.Context(), paging.ListRTPParticipantsRequest{Limit: 5}, paging.WithHeader("KeyClientId", "x\r\nX-Forged: 1"))
-	require.ErrorIs(t, err, paging.ErrInvalidArgument)
+	require.ErrorIs(t, err, core.ErrInvalidArgument)
 	assert.Len(t, srv.Requests(), n, "refused before the network")
 }

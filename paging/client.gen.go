@@ -10,13 +10,14 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // GetCommercialAccountRequest holds the parameters of GetCommercialAccount.
 type GetCommercialAccountRequest struct {
 	// BalanceAsOf is the query parameter balanceAsOf. Optional: zero means not sent. Date (YYYY-MM-DD,
 	// within 180 days) of the balances to add to each account.
-	BalanceAsOf Date
+	BalanceAsOf core.Date
 	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means the call's
 	// WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
 	// request, a 36-character UUID, echoed on every response and returned by Response.InteractionID.
@@ -145,7 +146,7 @@ type ListACHAddendaRequest struct {
 func (c *Client) ListACHAddenda(ctx context.Context, req ListACHAddendaRequest, opts ...CallOption) (*ACHAddendaResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
-	if c.placement() == InBody {
+	if c.published() {
 		body.AdditionalProperties = withPageMembers(req.Body.AdditionalProperties, true, pageMember{"pageSize", req.PageSize})
 	} else {
 		if req.PageSize != 0 {
@@ -191,7 +192,7 @@ type ListACHTransactionsRequest struct {
 func (c *Client) ListACHTransactions(ctx context.Context, req ListACHTransactionsRequest, opts ...CallOption) (*ACHListResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
-	if c.placement() == InBody {
+	if c.published() {
 		body.AdditionalProperties = withPageMembers(req.Body.AdditionalProperties, false, pageMember{"pageNumber", req.PageNumber}, pageMember{"pageSize", req.PageSize})
 	} else {
 		if req.PageNumber != 0 {
@@ -219,7 +220,7 @@ type ListCommercialAccountsRequest struct {
 	Limit int
 	// BalanceAsOf is the query parameter balanceAsOf. Optional: zero means not sent. Date (YYYY-MM-DD,
 	// within 180 days) of the balances to add to each account.
-	BalanceAsOf Date
+	BalanceAsOf core.Date
 	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means the call's
 	// WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
 	// request, a 36-character UUID, echoed on every response and returned by Response.InteractionID.
@@ -285,10 +286,10 @@ type ListCurrentDayAccountTransactionsRequest struct {
 	// StartDate is the query parameter startDate. Optional: zero means not sent. First date
 	// (YYYY-MM-DD), at most 180 days back; with endDate (both or neither; neither means the prior
 	// weekday).
-	StartDate Date
+	StartDate core.Date
 	// EndDate is the query parameter endDate. Optional: zero means not sent. Last date (YYYY-MM-DD),
 	// not today; with startDate (both or neither).
-	EndDate Date
+	EndDate core.Date
 	// PageKey is the query parameter pageKey. Optional: zero means not sent. Opaque key of the page to
 	// return, as the previous answer's `page.nextPageKey` gave it ("not necessarily numeric"); none for
 	// the first page.
@@ -364,10 +365,10 @@ type ListPreviousDayAccountTransactionsRequest struct {
 	// StartDate is the query parameter startDate. Optional: zero means not sent. First date
 	// (YYYY-MM-DD), at most 180 days back; with endDate (both or neither; neither means the prior
 	// weekday).
-	StartDate Date
+	StartDate core.Date
 	// EndDate is the query parameter endDate. Optional: zero means not sent. Last date (YYYY-MM-DD),
 	// not today; with startDate (both or neither).
-	EndDate Date
+	EndDate core.Date
 	// PageKey is the query parameter pageKey. Optional: zero means not sent. Opaque key of the page to
 	// return, as the previous answer's `page.nextPageKey` gave it ("not necessarily numeric"); none for
 	// the first page.
@@ -577,7 +578,7 @@ type ListRTPTransactionsRequest struct {
 func (c *Client) ListRTPTransactions(ctx context.Context, req ListRTPTransactionsRequest, opts ...CallOption) (*RTPListResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
-	if c.placement() == InBody {
+	if c.published() {
 		body.AdditionalProperties = withPageMembers(req.Body.AdditionalProperties, false, pageMember{"pageNumber", req.PageNumber}, pageMember{"pageSize", req.PageSize})
 	} else {
 		if req.PageNumber != 0 {

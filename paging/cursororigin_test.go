@@ -29,7 +29,7 @@ func TestCursorBoundToOriginAndCredential(t *testing.T) {
 			break
 		}
 	}
-	var cur paging.Cursor
+	var cur core.Cursor
 	require.NoError(t, cur.UnmarshalText([]byte(it.Cursor().String())), "the stored text")
 	assert.NotContains(t, cur.String(), "exporter-a")
 

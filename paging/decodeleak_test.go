@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
@@ -54,7 +55,7 @@ func TestDecodeErrorsHideWhatTheServerPutInTypedMembers(t *testing.T) {
 					last = err
 				}
 			}
-			var de *paging.DecodeError
+			var de *core.DecodeError
 			require.ErrorAs(t, last, &de)
 			var logs bytes.Buffer
 			slog.New(slog.NewJSONHandler(&logs, nil)).Error("failed", "err", last)

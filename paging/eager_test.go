@@ -28,7 +28,7 @@ func TestEagerPrefetchStartsKAtOnce(t *testing.T) {
 		f := &fakeRows{n: 5000, d: time.Millisecond}
 		var began atomic.Int32
 		batch := false // all k had started before page 1 answered
-		fetch := func(ctx context.Context, p paging.Position) (paging.Page[int], error) {
+		fetch := func(ctx context.Context, p core.Position) (core.Page[int], error) {
 			began.Add(1)
 			if p.Start == 1 {
 				batch = waitFor(func() bool { return began.Load() >= int32(k) })
@@ -109,7 +109,7 @@ func TestEagerPrefetchBreakBeforeFirstAnswer(t *testing.T) {
 	fast := &fakeRows{n: 100_000}
 	slow := &fakeRows{n: 100_000, d: time.Hour} // only cancellation ends a fetch
 	batch := false                              // pages 2-8 were in flight before page 1 answered
-	fetch := func(ctx context.Context, p paging.Position) (paging.Page[int], error) {
+	fetch := func(ctx context.Context, p core.Position) (core.Page[int], error) {
 		if p.Start == 1 {
 			batch = waitFor(func() bool { return slow.inFlight.Load() == 7 })
 			return fast.fetch(ctx, p)
@@ -130,7 +130,7 @@ func TestEagerPrefetchBreakBeforeFirstAnswer(t *testing.T) {
 func TestEagerPrefetchResume(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(1000), pagingtest.WithParamsIn(pagingtest.Body))
 	cfg := core.Config{Style: core.StylePage, PageSize: 100, Prefetch: 4, EagerPrefetch: true,
-		From: paging.Cursor{Style: core.StylePage, Start: 3, Size: 100, Skip: 40}}
+		From: core.Cursor{Style: core.StylePage, Start: 3, Size: 100, Skip: 40}}
 	got, err := collect(t, core.Items(t.Context(), cfg, rtpList(srv, pagingtest.Body)), rtpKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(241, 1000), got)

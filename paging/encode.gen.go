@@ -12,6 +12,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // init registers the models' wire encoder (appendWire) with the SDK's encoder and their
@@ -641,7 +642,7 @@ func (a *ACHAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type ACHAccount.
 func (a *ACHAccount) jsonZero() bool {
-	return a.AccountNumber == (Secret{}) &&
+	return a.AccountNumber == (core.Secret{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -975,11 +976,11 @@ func (a *ACHListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type ACHListRequest.
 func (a *ACHListRequest) jsonZero() bool {
-	return a.AccountNumber == (Secret{}) &&
-		a.FromDate == (Date{}) &&
-		a.MaximumAmount == (Decimal{}) &&
-		a.MinimumAmount == (Decimal{}) &&
-		a.ToDate == (Date{}) &&
+	return a.AccountNumber == (core.Secret{}) &&
+		a.FromDate == (core.Date{}) &&
+		a.MaximumAmount == (core.Decimal{}) &&
+		a.MinimumAmount == (core.Decimal{}) &&
+		a.ToDate == (core.Date{}) &&
 		a.TraceNumber == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -1212,7 +1213,7 @@ func (a *ACHListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *ACHListTransaction) jsonZero() bool {
 	return a.AddendaCount == 0 &&
 		a.AuthorizedCustomerName == "" &&
-		a.CollectionDate == (Date{}) &&
+		a.CollectionDate == (core.Date{}) &&
 		a.InternationalAddendaCount == 0 &&
 		a.NotificationOfChangeAddendaCount == 0 &&
 		a.OriginatingAccount.jsonZero() &&
@@ -1220,15 +1221,15 @@ func (a *ACHListTransaction) jsonZero() bool {
 		a.ParNumber == "" &&
 		a.ReceivingAccount.jsonZero() &&
 		a.ReceivingParty.jsonZero() &&
-		a.ReturnDate == (Date{}) &&
+		a.ReturnDate == (core.Date{}) &&
 		a.ReturnReasonCode == "" &&
 		a.ReturnReasonDescription == "" &&
-		a.SettlementAmount == (Decimal{}) &&
-		a.SettlementDate == (Date{}) &&
+		a.SettlementAmount == (core.Decimal{}) &&
+		a.SettlementDate == (core.Date{}) &&
 		a.SettlementTransactionID == "" &&
 		a.StandardEntryClassCode == "" &&
 		a.TraceNumber == "" &&
-		a.TransactionAmount == (Decimal{}) &&
+		a.TransactionAmount == (core.Decimal{}) &&
 		a.TransactionCode == "" &&
 		a.TransactionDescription == "" &&
 		a.TransactionStatus == "" &&
@@ -1502,12 +1503,12 @@ func (a *CommercialAccount) jsonZero() bool {
 	return a.AccountCategory == "" &&
 		a.AccountID == "" &&
 		a.AccountNumberDisplay == "" &&
-		a.AvailableBalance == (Decimal{}) &&
+		a.AvailableBalance == (core.Decimal{}) &&
 		a.BalanceAsOf == "" &&
-		a.ClosingLedgerBalance == (Decimal{}) &&
-		a.CurrentLedgerBalance == (Decimal{}) &&
+		a.ClosingLedgerBalance == (core.Decimal{}) &&
+		a.CurrentLedgerBalance == (core.Decimal{}) &&
 		a.Nickname == "" &&
-		a.OpeningLedgerBalance == (Decimal{}) &&
+		a.OpeningLedgerBalance == (core.Decimal{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -1679,7 +1680,7 @@ func (a *CommercialLineItem) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CommercialLineItem.
 func (a *CommercialLineItem) jsonZero() bool {
-	return a.Amount == (Decimal{}) &&
+	return a.Amount == (core.Decimal{}) &&
 		a.Description == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -1816,17 +1817,17 @@ func (a *CommercialTransaction) appendJSON(b []byte, wire bool) ([]byte, error) 
 func (a *CommercialTransaction) jsonZero() bool {
 	return a.AccountCategory == "" &&
 		a.AccountID == "" &&
-		a.Amount == (Decimal{}) &&
+		a.Amount == (core.Decimal{}) &&
 		a.CommercialCode.jsonZero() &&
 		a.DebitCreditMemo == "" &&
 		a.Description == "" &&
 		a.FiAttributes == nil &&
 		a.LineItem == nil &&
-		a.PostedTimestamp == (Timestamp{}) &&
+		a.PostedTimestamp == (core.Timestamp{}) &&
 		a.Reference == "" &&
 		a.Status == "" &&
 		a.TransactionID == "" &&
-		a.TransactionTimestamp == (Timestamp{}) &&
+		a.TransactionTimestamp == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2529,7 +2530,7 @@ func (a *Party) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type Party.
 func (a *Party) jsonZero() bool {
 	return a.ABA == "" &&
-		a.AccountNumber == (Secret{}) &&
+		a.AccountNumber == (core.Secret{}) &&
 		a.Bic == "" &&
 		a.ForeignBankSystemID.jsonZero() &&
 		a.Name == "" &&
@@ -2879,8 +2880,8 @@ func (a *PreviousDayRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *PreviousDayRequest) jsonZero() bool {
 	return a.AccountNumber == nil &&
 		a.CreditOrDebitCode == "" &&
-		a.FromDate == (Date{}) &&
-		a.ToDate == (Date{}) &&
+		a.FromDate == (core.Date{}) &&
+		a.ToDate == (core.Date{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2991,7 +2992,7 @@ func (a *PreviousDayTransaction) appendJSON(b []byte, wire bool) ([]byte, error)
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type PreviousDayTransaction.
 func (a *PreviousDayTransaction) jsonZero() bool {
-	return a.Amount == (Decimal{}) &&
+	return a.Amount == (core.Decimal{}) &&
 		a.BaiCode == "" &&
 		a.TransactionKey == "" &&
 		a.AdditionalProperties.Len() == 0
@@ -3123,11 +3124,11 @@ func (a *RTPListTransaction) jsonZero() bool {
 		a.Originator.jsonZero() &&
 		a.RequestReference == "" &&
 		a.SendersReference == "" &&
-		a.TransactionAmount == (Decimal{}) &&
-		a.TransactionDate == (Date{}) &&
+		a.TransactionAmount == (core.Decimal{}) &&
+		a.TransactionDate == (core.Date{}) &&
 		a.TransactionID == "" &&
 		a.TransactionStatus == "" &&
-		a.TransactionStatusTimestamp == (Timestamp{}) &&
+		a.TransactionStatusTimestamp == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -3260,12 +3261,12 @@ func (a *RTPListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type RTPListRequest.
 func (a *RTPListRequest) jsonZero() bool {
-	return a.AccountNumber == (Secret{}) &&
-		a.FromDate == (Date{}) &&
+	return a.AccountNumber == (core.Secret{}) &&
+		a.FromDate == (core.Date{}) &&
 		a.MaximumAmount == (FilterAmount{}) &&
 		a.MinimumAmount == (FilterAmount{}) &&
 		a.RequestReference == "" &&
-		a.ToDate == (Date{}) &&
+		a.ToDate == (core.Date{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -3689,7 +3690,7 @@ func (a *TransactionAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type TransactionAccount.
 func (a *TransactionAccount) jsonZero() bool {
-	return a.AccountNumber == (Secret{}) &&
+	return a.AccountNumber == (core.Secret{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -3875,14 +3876,14 @@ func (a *WireListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type WireListRequest.
 func (a *WireListRequest) jsonZero() bool {
-	return a.AccountNumber == (Secret{}) &&
-		a.FromDate == (Date{}) &&
+	return a.AccountNumber == (core.Secret{}) &&
+		a.FromDate == (core.Date{}) &&
 		a.MaximumAmount == (FilterAmount{}) &&
 		a.MinimumAmount == (FilterAmount{}) &&
 		a.PageNumber == 0 &&
 		a.PageSize == 0 &&
 		a.RequestReference == "" &&
-		a.ToDate == (Date{}) &&
+		a.ToDate == (core.Date{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4075,11 +4076,11 @@ func (a *WireListTransaction) jsonZero() bool {
 		a.Originator.jsonZero() &&
 		a.RequestReference == "" &&
 		a.SendersReference == "" &&
-		a.TransactionAmount == (Decimal{}) &&
-		a.TransactionDate == (Date{}) &&
+		a.TransactionAmount == (core.Decimal{}) &&
+		a.TransactionDate == (core.Date{}) &&
 		a.TransactionID == "" &&
 		a.TransactionStatus == "" &&
-		a.TransactionStatusTimestamp == (Timestamp{}) &&
+		a.TransactionStatusTimestamp == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4215,11 +4216,11 @@ func (a *WireTransaction) jsonZero() bool {
 		a.Originator.jsonZero() &&
 		a.RequestReference == "" &&
 		a.SendersReference == "" &&
-		a.TransactionAmount == (Decimal{}) &&
-		a.TransactionDate == (Date{}) &&
+		a.TransactionAmount == (core.Decimal{}) &&
+		a.TransactionDate == (core.Date{}) &&
 		a.TransactionID == "" &&
 		a.TransactionStatus == "" &&
-		a.TransactionStatusTimestamp == (Timestamp{}) &&
+		a.TransactionStatusTimestamp == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 

@@ -187,7 +187,7 @@ func TestOutOfRangeBeforeNetwork(t *testing.T) {
 	}
 	p, err := core.RowWindow(1001, 2000)
 	require.NoError(t, err)
-	assert.Equal(t, paging.Position{Style: core.StyleRow, Start: 1001, Size: 1000}, p)
+	assert.Equal(t, core.Position{Style: core.StyleRow, Start: 1001, Size: 1000}, p)
 
 	tests := []struct {
 		name string
@@ -196,15 +196,15 @@ func TestOutOfRangeBeforeNetwork(t *testing.T) {
 		{"pageSize 0", core.Config{Style: core.StylePage, PageSize: -1}},
 		{"pageSize 1001", core.Config{Style: core.StylePage, PageSize: 1001}},
 		{"window 1001", core.Config{Style: core.StyleRow, PageSize: 1001}},
-		{"start 0", core.Config{Style: core.StyleRow, From: paging.Cursor{Style: core.StyleRow, Start: 0, Size: 10}}},
+		{"start 0", core.Config{Style: core.StyleRow, From: core.Cursor{Style: core.StyleRow, Start: 0, Size: 10}}},
 		{"negative offset", core.Config{Style: core.StyleOffset, Start: -5}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			calls := 0
-			fetch := func(context.Context, paging.Position) (paging.Page[int], error) {
+			fetch := func(context.Context, core.Position) (core.Page[int], error) {
 				calls++
-				return paging.Page[int]{}, nil
+				return core.Page[int]{}, nil
 			}
 			n := 0
 			for _, err := range core.Items(t.Context(), tt.cfg, fetch) {
@@ -303,7 +303,7 @@ func resume[T any](t *testing.T, cfg core.Config, fetch core.FetchFunc[T], key f
 	}
 	text, err := it.Cursor().MarshalText()
 	require.NoError(t, err)
-	var c paging.Cursor
+	var c core.Cursor
 	require.NoError(t, c.UnmarshalText(text))
 	cfg.From = c
 	it2 := core.NewIterator(t.Context(), cfg, fetch)
@@ -321,18 +321,18 @@ func resume[T any](t *testing.T, cfg core.Config, fetch core.FetchFunc[T], key f
 }
 
 func TestCursorText(t *testing.T) {
-	for _, c := range []paging.Cursor{
+	for _, c := range []core.Cursor{
 		{}, {Style: core.StyleRow, Start: 1001, Size: 1000}, {Style: core.StylePage, Start: 3, Size: 50, Skip: 7},
 		{Style: core.StyleOffset, Start: 0, Size: 10}, {Style: core.StyleRow, Done: true},
 	} {
 		b, err := c.MarshalText()
 		require.NoError(t, err)
-		var back paging.Cursor
+		var back core.Cursor
 		require.NoError(t, back.UnmarshalText(b))
 		assert.Equal(t, c, back, string(b))
 	}
 	for _, bad := range []string{"rows:1:2:0", "row:1:2", "row:x:2:0", "row:1:1001:0", "page:0:10:0", "row:-1:2:0"} {
-		var c paging.Cursor
+		var c core.Cursor
 		assert.ErrorIs(t, c.UnmarshalText([]byte(bad)), core.ErrInvalidConfig, bad)
 	}
 }
@@ -354,9 +354,9 @@ func TestParseCount(t *testing.T) {
 // *MismatchError instead of looping, and a count that does not match the items is an error.
 func TestSequenceNumbers(t *testing.T) {
 	seqFetch := func(seqs func(start int) []int) core.FetchFunc[int] {
-		return func(_ context.Context, p paging.Position) (paging.Page[int], error) {
+		return func(_ context.Context, p core.Position) (core.Page[int], error) {
 			s := seqs(p.Start)
-			return paging.Page[int]{Items: slices.Clone(s), Seq: s}, nil
+			return core.Page[int]{Items: slices.Clone(s), Seq: s}, nil
 		}
 	}
 	cfg := core.Config{Style: core.StyleRow, PageSize: 3}
@@ -386,8 +386,8 @@ func TestSequenceNumbers(t *testing.T) {
 		assert.Contains(t, err.Error(), "startRowIndex")
 	})
 	t.Run("count mismatch", func(t *testing.T) {
-		fetch := func(_ context.Context, p paging.Position) (paging.Page[int], error) {
-			return paging.Page[int]{Items: []int{1, 2, 3}, Seq: []int{1, 2}}, nil
+		fetch := func(_ context.Context, p core.Position) (core.Page[int], error) {
+			return core.Page[int]{Items: []int{1, 2, 3}, Seq: []int{1, 2}}, nil
 		}
 		_, err := collect(t, core.Items(t.Context(), cfg, fetch), strconv.Itoa)
 		require.ErrorIs(t, err, core.ErrInvalidConfig)
@@ -404,7 +404,7 @@ func TestRetrievedRows(t *testing.T) {
 	// retrievedRows from the rows in the window and the items sent.
 	rows := func(withheld func(int) bool, count func(rows, items int) int) (core.FetchFunc[int], *[]int) {
 		var starts []int
-		return func(_ context.Context, p paging.Position) (paging.Page[int], error) {
+		return func(_ context.Context, p core.Position) (core.Page[int], error) {
 			starts = append(starts, p.Start)
 			var items []int
 			n := 0
@@ -414,7 +414,7 @@ func TestRetrievedRows(t *testing.T) {
 					items = append(items, i)
 				}
 			}
-			return paging.Page[int]{Items: items, Retrieved: count(n, len(items)), HasRetrieved: true}, nil
+			return core.Page[int]{Items: items, Retrieved: count(n, len(items)), HasRetrieved: true}, nil
 		}, &starts
 	}
 	none := func(int) bool { return false }

@@ -28,7 +28,7 @@ var apiForms = []struct {
 }
 
 // noRetry makes the sandbox's client send once, so that an injected status is the answer.
-var noRetry = pagingtest.WithClientOptions(paging.WithRetry(paging.RetryOptions{MaxAttempts: 1}))
+var noRetry = pagingtest.WithClientOptions(paging.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 
 // TestACHOriginationServiceErrorTyped: an ACH origination (addenda) error whose ServiceError is
 // the documented {code, moreInfo} reaches the caller typed, on every error status, in both API
@@ -42,10 +42,10 @@ func TestACHOriginationServiceErrorTyped(t *testing.T) {
 				require.NoError(t, srv.FailNext("ListACHAddenda", 1, pagingtest.Fault{Status: status}))
 				_, err := srv.Client().ListACHAddenda(t.Context(), paging.ListACHAddendaRequest{PageSize: 10,
 					Body: paging.ACHAddendaRequest{UUID: "batch20250110-detail0007"}})
-				var pe *paging.Error
+				var pe *core.Error
 				require.ErrorAs(t, err, &pe)
 				assert.Equal(t, status, pe.StatusCode)
-				var be *paging.BankError
+				var be *core.BankError
 				require.True(t, errors.As(err, &be), "no *BankError in %v", err)
 				require.NotNil(t, be.ServiceError)
 				code := fmt.Sprintf("sandbox-%d", status)
@@ -72,8 +72,8 @@ func TestACHInquiry400Typed(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/wrapped=%v", form.name, wrapped), func(t *testing.T) {
 				srv := pagingtest.NewServer(t, opts...)
 				_, err := srv.Client().ListACHTransactions(t.Context(), req)
-				require.ErrorIs(t, err, paging.ErrBadRequest)
-				var be *paging.BankError
+				require.ErrorIs(t, err, core.ErrBadRequest)
+				var be *core.BankError
 				require.True(t, errors.As(err, &be), "no *BankError in %v", err)
 				assert.Contains(t, be.ErrorMessage, "pageSize")
 				assert.Equal(t, "sandbox-400", be.TransactionID)

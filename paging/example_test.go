@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
@@ -22,9 +23,9 @@ func ExampleClient_PreviousDayTransactions() {
 		panic(err)
 	}
 	req := paging.PreviousDayRequest{
-		AccountNumber: []paging.Secret{paging.NewSecret("1234567890")},
-		FromDate:      paging.MustParseDate("2024-05-01"),
-		ToDate:        paging.MustParseDate("2024-05-02"),
+		AccountNumber: []core.Secret{core.NewSecret("1234567890")},
+		FromDate:      core.MustParseDate("2024-05-01"),
+		ToDate:        core.MustParseDate("2024-05-02"),
 	}
 	ctx := context.Background()
 
@@ -43,7 +44,7 @@ func ExampleClient_PreviousDayTransactions() {
 	pos, _, _ := strings.Cut(string(cursor), "@")
 	fmt.Println("read", n, "rows; resume at", pos)
 
-	var from paging.Cursor
+	var from core.Cursor
 	if err := from.UnmarshalText(cursor); err != nil {
 		panic(err)
 	}

@@ -64,14 +64,14 @@ var previousDayRequest = map[string]any{"accountNumber": []string{"3123456789"},
 // previousDay fetches one row window of previous-day transactions.
 func previousDay(srv *pagingtest.Server) core.FetchFunc[paging.PreviousDayTransaction] {
 	hc := srv.HTTPClient()
-	return func(ctx context.Context, p paging.Position) (paging.Page[paging.PreviousDayTransaction], error) {
+	return func(ctx context.Context, p core.Position) (core.Page[paging.PreviousDayTransaction], error) {
 		u := fmt.Sprintf("%s/ddaReports/accounts/v1/transactions/list?startRowIndex=%d&endRowIndex=%d", srv.URL, p.Start, p.End())
 		var out paging.PreviousDayResponse
 		h, err := post(ctx, hc, http.MethodPost, u, previousDayRequest, nil, &out)
 		if err != nil {
-			return paging.Page[paging.PreviousDayTransaction]{}, err
+			return core.Page[paging.PreviousDayTransaction]{}, err
 		}
-		pg := paging.Page[paging.PreviousDayTransaction]{Items: out.Transactions}
+		pg := core.Page[paging.PreviousDayTransaction]{Items: out.Transactions}
 		pg.Total, pg.HasTotal = core.HeaderCount(h, "totalRows")
 		pg.Retrieved, pg.HasRetrieved = core.HeaderCount(h, "retrievedRows")
 		return pg, nil
@@ -81,21 +81,21 @@ func previousDay(srv *pagingtest.Server) core.FetchFunc[paging.PreviousDayTransa
 // participants fetches one offset page of RTP participants.
 func participants(srv *pagingtest.Server) core.FetchFunc[paging.Party] {
 	hc := srv.HTTPClient()
-	return func(ctx context.Context, p paging.Position) (paging.Page[paging.Party], error) {
+	return func(ctx context.Context, p core.Position) (core.Page[paging.Party], error) {
 		u := fmt.Sprintf("%s/rtp/v1/payment/rtp/participant?limit=%d&offset=%d", srv.URL, p.Size, p.Start)
 		var out paging.ParticipantListResponse
 		if _, err := post(ctx, hc, http.MethodGet, u, nil, http.Header{"KeyClientId": {"client-1"}}, &out); err != nil {
-			return paging.Page[paging.Party]{}, err
+			return core.Page[paging.Party]{}, err
 		}
 		parties, err := out.Parties.AsPartyList()
 		if err != nil {
 			one, err1 := out.Parties.AsParty()
 			if err1 != nil {
-				return paging.Page[paging.Party]{}, fmt.Errorf("parties: %w", err)
+				return core.Page[paging.Party]{}, fmt.Errorf("parties: %w", err)
 			}
 			parties = []paging.Party{one}
 		}
-		pg := paging.Page[paging.Party]{Items: parties, Echo: out.Offset, HasEcho: true}
+		pg := core.Page[paging.Party]{Items: parties, Echo: out.Offset, HasEcho: true}
 		pg.Total, pg.HasTotal = core.ParseCount(out.Count)
 		return pg, nil
 	}
@@ -105,7 +105,7 @@ func participants(srv *pagingtest.Server) core.FetchFunc[paging.Party] {
 // the body.
 func rtpList(srv *pagingtest.Server, in pagingtest.Placement) core.FetchFunc[paging.RTPListTransaction] {
 	hc := srv.HTTPClient()
-	return func(ctx context.Context, p paging.Position) (paging.Page[paging.RTPListTransaction], error) {
+	return func(ctx context.Context, p core.Position) (core.Page[paging.RTPListTransaction], error) {
 		body := map[string]any{"accountNumber": "3123456789", "fromDate": "2025-01-01", "toDate": "2025-01-10"}
 		u := srv.URL + "/rtp/v1/transactions/list"
 		if in == pagingtest.Body {
@@ -115,10 +115,10 @@ func rtpList(srv *pagingtest.Server, in pagingtest.Placement) core.FetchFunc[pag
 		}
 		var out paging.RTPListResponse
 		if _, err := post(ctx, hc, http.MethodPost, u, body, nil, &out); err != nil {
-			return paging.Page[paging.RTPListTransaction]{}, err
+			return core.Page[paging.RTPListTransaction]{}, err
 		}
 		m := out.Metadata.Page
-		return paging.Page[paging.RTPListTransaction]{
+		return core.Page[paging.RTPListTransaction]{
 			Items: out.Transactions, Echo: m.PageNumber, HasEcho: m.PageNumber != 0,
 			Total: m.TotalRecords, HasTotal: m.TotalPages != 0 || m.LastPage,
 			TotalPages: m.TotalPages, LastPage: m.LastPage,

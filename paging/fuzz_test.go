@@ -12,6 +12,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/jsonx/jsonxtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
@@ -39,7 +40,7 @@ func newFuzzServer(f *testing.F) (*fuzzServer, *paging.Client) {
 	}))
 	f.Cleanup(s.Close)
 	c, err := paging.New(s.URL, paging.WithStaticToken("tok"), paging.WithHTTPClient(s.Client()), paging.WithRateLimit(0),
-		paging.WithRetry(paging.RetryOptions{MaxAttempts: 1}), paging.WithKeyClientID("k"),
+		paging.WithRetry(core.RetryOptions{MaxAttempts: 1}), paging.WithKeyClientID("k"),
 		paging.WithDocumentedAPI()) // the legacy wire and /ddaReports lists too; decoding is the same in both forms
 	if err != nil {
 		f.Fatal(err)
@@ -75,7 +76,7 @@ func seedPages[T any](f *testing.F, get func(c *paging.Client) (T, error)) {
 // checkPage fails t when the call's outcome for a 200 body breaks a decode promise.
 func checkPage(t *testing.T, body []byte, err error, v any) {
 	t.Helper()
-	var de *paging.DecodeError
+	var de *core.DecodeError
 	if err != nil && !errors.As(err, &de) {
 		t.Fatalf("a 200 body failed with %T, not *DecodeError: %v", err, err)
 	}
@@ -156,12 +157,12 @@ func FuzzDecodeBankErrorBody(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		srv.body.Store(&body)
 		res, err := c.ListACHTransactions(context.Background(), paging.ListACHTransactionsRequest{PageNumber: 1, PageSize: 3, Body: achReq})
-		var e *paging.Error
-		if res != nil || !errors.As(err, &e) || e.StatusCode != http.StatusBadRequest || !errors.Is(err, paging.ErrBadRequest) {
+		var e *core.Error
+		if res != nil || !errors.As(err, &e) || e.StatusCode != http.StatusBadRequest || !errors.Is(err, core.ErrBadRequest) {
 			t.Fatalf("a 400 gave %v, %T %v", res, err, err)
 		}
 		_ = fmt.Sprintf("%v %+v %#v", err, err, err)
-		var be *paging.BankError
+		var be *core.BankError
 		if errors.As(err, &be) {
 			_, _ = json.Marshal(be)
 		}

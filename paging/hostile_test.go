@@ -139,11 +139,11 @@ func TestRowResumeWithheldRows(t *testing.T) {
 }
 
 // resumeText resumes a previous-day iteration from cur's text form and collects the rest.
-func resumeText(t *testing.T, c *paging.Client, cur paging.Cursor, opts ...paging.IterOption) []string {
+func resumeText(t *testing.T, c *paging.Client, cur core.Cursor, opts ...paging.IterOption) []string {
 	t.Helper()
 	text, err := cur.MarshalText()
 	require.NoError(t, err)
-	var back paging.Cursor
+	var back core.Cursor
 	require.NoError(t, back.UnmarshalText(text))
 	rest, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, append(opts, paging.WithCursor(back))...), pdKey)
 	require.NoError(t, err)
@@ -156,23 +156,23 @@ func resumeText(t *testing.T, c *paging.Client, cur paging.Cursor, opts ...pagin
 func TestCursorTextHostile(t *testing.T) {
 	for _, bad := range []string{"page:2:100:150", "page:1:100:100", "page:1:100:9223372036854775807",
 		"row:1:10:10", "offset:0:10:11", "row:9223372036854775807:1000:0", "row:9223372036854775000:1000:0"} {
-		var c paging.Cursor
+		var c core.Cursor
 		assert.ErrorIs(t, c.UnmarshalText([]byte(bad)), core.ErrInvalidConfig, bad)
 	}
-	for _, bad := range []paging.Cursor{{Style: core.StylePage, Start: 2, Size: 100, Skip: 150},
+	for _, bad := range []core.Cursor{{Style: core.StylePage, Start: 2, Size: 100, Skip: 150},
 		{Style: core.StyleRow, Start: 1, Size: 10, Skip: 10}} {
 		assert.ErrorIs(t, core.Config{Style: bad.Style, From: bad}.Validate(), core.ErrInvalidConfig, bad.String())
 	}
-	var c paging.Cursor
+	var c core.Cursor
 	require.NoError(t, c.UnmarshalText([]byte("page:2:100:99")))
-	assert.Equal(t, paging.Cursor{Style: core.StylePage, Start: 2, Size: 100, Skip: 99}, c)
+	assert.Equal(t, core.Cursor{Style: core.StylePage, Start: 2, Size: 100, Skip: 99}, c)
 }
 
 // TestResumeSkipHugeCap: a cap as large as an int (no cap in effect) with a cursor inside a
 // row page with withheld rows asked for a negative window (skip + cap overflowed).
 func TestResumeSkipHugeCap(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(250), pagingtest.WithWithheldRows(4))
-	cur := paging.Cursor{Style: core.StyleRow, Start: 1, Size: 100, Skip: 5}
+	cur := core.Cursor{Style: core.StyleRow, Start: 1, Size: 100, Skip: 5}
 	got, err := collect(t, client(t, srv).PreviousDayTransactions(t.Context(), pdReq,
 		paging.WithCursor(cur), paging.WithMaxItems(math.MaxInt)), pdKey)
 	require.NoError(t, err)
@@ -213,7 +213,7 @@ func TestPartiesShapes(t *testing.T) {
 	for _, raw := range []string{`{}`, `[null]`, `[{"name":"A"},{}]`, `"x"`, `7`, `[{"name":"A"},7]`} {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(2), pagingtest.WithPartiesJSON(raw))
 		got, err := collect(t, client(t, srv, paging.WithKeyClientID("k")).RTPParticipants(t.Context()), partyKey)
-		var de *paging.DecodeError
+		var de *core.DecodeError
 		require.ErrorAs(t, err, &de, raw)
 		assert.Empty(t, got, raw)
 	}
@@ -238,7 +238,7 @@ func TestAddendaSequenceNotANumber(t *testing.T) {
 			}
 			got = append(got, x.AddendaSequenceNumber)
 		}
-		var de *paging.DecodeError
+		var de *core.DecodeError
 		require.ErrorAs(t, err, &de, "%q", text)
 		assert.Len(t, got, 10, "the first page only")
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
@@ -29,7 +30,7 @@ func TestInvalidJSONInARawMemberIsDecodeError(t *testing.T) {
 			require.NoError(t, err)
 			res, err := c.ListRTPParticipants(t.Context(), paging.ListRTPParticipantsRequest{KeyClientID: "k", Limit: 3})
 			assert.Nil(t, res)
-			var de *paging.DecodeError
+			var de *core.DecodeError
 			assert.ErrorAs(t, err, &de)
 		})
 	}

@@ -15,23 +15,6 @@ import (
 // its page styles (core.StyleRow, ...), Config, core.NewIterator for an endpoint of your own, and
 // the errors an iteration ends with (core.ErrPositionMismatch, *core.RangeError, ...).
 
-// Iterator walks the pages of one list: Items and Pages range over it (each range continues
-// where the last stopped), Cursor and CursorAt say where it stands. Its methods are in the go
-// doc of github.com/issuerkit/issuerkit-go/openapi/core.Iterator.
-type Iterator[T any] = core.Iterator[T]
-
-// Page is one page of a list (Items, the Position it answers, totals, Next): see
-// github.com/issuerkit/issuerkit-go/openapi/core.Page.
-type Page[T any] = core.Page[T]
-
-// Position is one page request in the terms of its style (start, size, key): see
-// github.com/issuerkit/issuerkit-go/openapi/core.Position.
-type Position = core.Position
-
-// Cursor is where an iteration stands; store its text (MarshalText) and resume with
-// WithCursor: see github.com/issuerkit/issuerkit-go/openapi/core.Cursor.
-type Cursor = core.Cursor
-
 // ACHAddendaIterator returns an Iterator over the items of ListACHAddenda (POST
 // /ach/payments/v1/status/addenda): list the addenda of an originated ACH item. It starts at req's
 // startAddendaSequenceNumber (default 1), pageSize per page (DefaultAddendaPageSize unless
@@ -41,18 +24,18 @@ type Cursor = core.Cursor
 // server may serve fewer than asked); a server that serves a sequence before the one asked for
 // fails with *core.MismatchError. Nothing is requested before the first step; Cursor tells where a
 // stopped iteration resumes (WithCursor).
-func (c *Client) ACHAddendaIterator(ctx context.Context, req ACHAddendaRequest, opts ...IterOption) *Iterator[ACHAddenda] {
+func (c *Client) ACHAddendaIterator(ctx context.Context, req ACHAddendaRequest, opts ...IterOption) *core.Iterator[ACHAddenda] {
 	opts = c.bindOpts(opListACHAddenda.ID, req, opts)
 	return sequenceIterator(ctx, opListACHAddenda.ID, "startAddendaSequenceNumber", req.StartAddendaSequenceNumber, opts,
-		func(ctx context.Context, p Position, call []CallOption) (Page[ACHAddenda], error) {
+		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[ACHAddenda], error) {
 			r := ListACHAddendaRequest{Body: req}
 			r.Body.StartAddendaSequenceNumber = sequenceNumber(p.Start)
 			r.PageSize = p.Size
 			res, err := c.ListACHAddenda(ctx, r, call...)
 			if err != nil {
-				return Page[ACHAddenda]{}, err
+				return core.Page[ACHAddenda]{}, err
 			}
-			pg := Page[ACHAddenda]{Items: res.Addenda}
+			pg := core.Page[ACHAddenda]{Items: res.Addenda}
 			pg.LastPage = hasMessage(res.InformationMessages, "1002040-50I")
 			return pg, nil
 		}, func(x ACHAddenda) string { return x.AddendaSequenceNumber })
@@ -70,18 +53,18 @@ func (c *Client) ACHAddenda(ctx context.Context, req ACHAddendaRequest, opts ...
 // query with WithDocumentedAPI, until metadata.page.lastPage says the last page; a server that
 // serves another page than the one asked for fails with *core.MismatchError. Nothing is requested
 // before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
-func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest, opts ...IterOption) *Iterator[ACHListTransaction] {
+func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest, opts ...IterOption) *core.Iterator[ACHListTransaction] {
 	opts = c.bindOpts(opListACHTransactions.ID, req, opts)
 	return newIterator(ctx, opListACHTransactions.ID, opts,
-		func(ctx context.Context, p Position, call []CallOption) (Page[ACHListTransaction], error) {
+		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[ACHListTransaction], error) {
 			r := ListACHTransactionsRequest{Body: req}
 			r.PageNumber = p.Start
 			r.PageSize = p.Size
 			res, err := c.ListACHTransactions(ctx, r, call...)
 			if err != nil {
-				return Page[ACHListTransaction]{}, err
+				return core.Page[ACHListTransaction]{}, err
 			}
-			pg := Page[ACHListTransaction]{Items: res.Transactions}
+			pg := core.Page[ACHListTransaction]{Items: res.Transactions}
 			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalRecords != 0 || res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
 			pg.Echo, pg.HasEcho = res.Metadata.Page.PageNumber, res.Metadata.Page.PageNumber != 0
 			pg.EchoSize, pg.HasEchoSize = res.Metadata.Page.PageSize, res.Metadata.Page.PageSize != 0
@@ -111,19 +94,19 @@ func (c *Client) ACHTransactions(ctx context.Context, req ACHListRequest, opts .
 // An answer without a next key before the total the answers announce (page.totalElements) fails
 // with *KeyError (KeyEndedEarly, ErrEmptyPage). Nothing is requested before the first step; Cursor
 // tells where a stopped iteration resumes (WithCursor).
-func (c *Client) CommercialAccountsIterator(ctx context.Context, req ListCommercialAccountsRequest, opts ...IterOption) *Iterator[CommercialAccount] {
+func (c *Client) CommercialAccountsIterator(ctx context.Context, req ListCommercialAccountsRequest, opts ...IterOption) *core.Iterator[CommercialAccount] {
 	opts = c.bindOpts(opListCommercialAccounts.ID, req, opts)
 	return newIterator(ctx, opListCommercialAccounts.ID, opts,
-		func(ctx context.Context, p Position, call []CallOption) (Page[CommercialAccount], error) {
+		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[CommercialAccount], error) {
 			r := req
 			r.PageKey = p.Key
 			r.Limit = p.Size
-			var meta Response
+			var meta core.Response
 			res, err := c.ListCommercialAccounts(ctx, r, withMeta(call, &meta)...)
 			if err != nil {
-				return Page[CommercialAccount]{}, err
+				return core.Page[CommercialAccount]{}, err
 			}
-			pg := Page[CommercialAccount]{Items: res.Accounts}
+			pg := core.Page[CommercialAccount]{Items: res.Accounts}
 			pg.Total, pg.HasTotal = res.Page.TotalElements, res.Page.TotalElements != 0
 			pg.NextKey = res.Page.NextPageKey
 			pg.IDs = make([]string, len(pg.Items))
@@ -152,19 +135,19 @@ func (c *Client) CommercialAccounts(ctx context.Context, req ListCommercialAccou
 // before the total the answers announce (page.totalElements) fails with *KeyError (KeyEndedEarly,
 // ErrEmptyPage). Nothing is requested before the first step; Cursor tells where a stopped iteration
 // resumes (WithCursor).
-func (c *Client) CurrentDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...IterOption) *Iterator[CommercialTransaction] {
+func (c *Client) CurrentDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...IterOption) *core.Iterator[CommercialTransaction] {
 	opts = c.bindOpts(opListCurrentDayAccountTransactions.ID, req, opts, accountID)
 	return newIterator(ctx, opListCurrentDayAccountTransactions.ID, opts,
-		func(ctx context.Context, p Position, call []CallOption) (Page[CommercialTransaction], error) {
+		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[CommercialTransaction], error) {
 			r := req
 			r.PageKey = p.Key
 			r.Limit = p.Size
-			var meta Response
+			var meta core.Response
 			res, err := c.ListCurrentDayAccountTransactions(ctx, accountID, r, withMeta(call, &meta)...)
 			if err != nil {
-				return Page[CommercialTransaction]{}, err
+				return core.Page[CommercialTransaction]{}, err
 			}
-			pg := Page[CommercialTransaction]{Items: res.Transactions}
+			pg := core.Page[CommercialTransaction]{Items: res.Transactions}
 			pg.Total, pg.HasTotal = res.Page.TotalElements, res.Page.TotalElements != 0
 			pg.NextKey = res.Page.NextPageKey
 			pg.IDs = make([]string, len(pg.Items))
@@ -193,19 +176,19 @@ func (c *Client) CurrentDayAccountTransactions(ctx context.Context, accountID st
 // (ErrPartial), which carries its items. An answer without a next key before the total the answers
 // announce (page.totalElements) fails with *KeyError (KeyEndedEarly, ErrEmptyPage). Nothing is
 // requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
-func (c *Client) PreviousDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...IterOption) *Iterator[CommercialTransaction] {
+func (c *Client) PreviousDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...IterOption) *core.Iterator[CommercialTransaction] {
 	opts = c.bindOpts(opListPreviousDayAccountTransactions.ID, req, opts, accountID)
 	return newIterator(ctx, opListPreviousDayAccountTransactions.ID, opts,
-		func(ctx context.Context, p Position, call []CallOption) (Page[CommercialTransaction], error) {
+		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[CommercialTransaction], error) {
 			r := req
 			r.PageKey = p.Key
 			r.Limit = p.Size
-			var meta Response
+			var meta core.Response
 			res, err := c.ListPreviousDayAccountTransactions(ctx, accountID, r, withMeta(call, &meta)...)
 			if err != nil {
-				return Page[CommercialTransaction]{}, err
+				return core.Page[CommercialTransaction]{}, err
 			}
-			pg := Page[CommercialTransaction]{Items: res.Transactions}
+			pg := core.Page[CommercialTransaction]{Items: res.Transactions}
 			pg.Total, pg.HasTotal = res.Page.TotalElements, res.Page.TotalElements != 0
 			pg.NextKey = res.Page.NextPageKey
 			pg.IDs = make([]string, len(pg.Items))
@@ -228,19 +211,19 @@ func (c *Client) PreviousDayAccountTransactions(ctx context.Context, accountID s
 // asks for inclusive row windows startRowIndex..endRowIndex (at most 1000), 1,000 rows unless
 // WithPageSize, until totalRows, or a short page when the server gives no total. Nothing is
 // requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
-func (c *Client) PreviousDayTransactionsIterator(ctx context.Context, req PreviousDayRequest, opts ...IterOption) *Iterator[PreviousDayTransaction] {
+func (c *Client) PreviousDayTransactionsIterator(ctx context.Context, req PreviousDayRequest, opts ...IterOption) *core.Iterator[PreviousDayTransaction] {
 	opts = c.bindOpts(opListPreviousDayTransactions.ID, req, opts)
 	return newIterator(ctx, opListPreviousDayTransactions.ID, opts,
-		func(ctx context.Context, p Position, call []CallOption) (Page[PreviousDayTransaction], error) {
+		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[PreviousDayTransaction], error) {
 			r := ListPreviousDayTransactionsRequest{Body: req}
 			r.StartRowIndex = p.Start
 			r.EndRowIndex = p.End()
-			var meta Response
+			var meta core.Response
 			res, err := c.ListPreviousDayTransactions(ctx, r, withMeta(call, &meta)...)
 			if err != nil {
-				return Page[PreviousDayTransaction]{}, err
+				return core.Page[PreviousDayTransaction]{}, err
 			}
-			pg := Page[PreviousDayTransaction]{Items: res.Transactions}
+			pg := core.Page[PreviousDayTransaction]{Items: res.Transactions}
 			pg.Total, pg.HasTotal = core.HeaderCount(meta.Header, "totalRows")
 			pg.Retrieved, pg.HasRetrieved = core.HeaderCount(meta.Header, "retrievedRows")
 			return pg, nil
@@ -260,22 +243,22 @@ func (c *Client) PreviousDayTransactions(ctx context.Context, req PreviousDayReq
 // step; Cursor tells where a stopped iteration resumes (WithCursor). The header KeyClientId is not
 // an argument: the client sends it from its options, or give it per call with
 // WithCallOptions(WithHeader("KeyClientId", v)), which wins.
-func (c *Client) RTPParticipantsIterator(ctx context.Context, opts ...IterOption) *Iterator[Party] {
+func (c *Client) RTPParticipantsIterator(ctx context.Context, opts ...IterOption) *core.Iterator[Party] {
 	opts = c.bindOpts(opListRTPParticipants.ID, nil, opts)
 	return newIterator(ctx, opListRTPParticipants.ID, opts,
-		func(ctx context.Context, p Position, call []CallOption) (Page[Party], error) {
+		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[Party], error) {
 			var r ListRTPParticipantsRequest
 			r.Offset = p.Start
 			r.Limit = p.Size
 			res, err := c.ListRTPParticipants(ctx, r, call...)
 			if err != nil {
-				return Page[Party]{}, err
+				return core.Page[Party]{}, err
 			}
 			items, err := res.Parties.list()
 			if err != nil {
-				return Page[Party]{}, err
+				return core.Page[Party]{}, err
 			}
-			pg := Page[Party]{Items: items}
+			pg := core.Page[Party]{Items: items}
 			pg.Total, pg.HasTotal = core.ParseCount(res.Count)
 			pg.Echo, pg.HasEcho = res.Offset, true
 			return pg, nil
@@ -294,18 +277,18 @@ func (c *Client) RTPParticipants(ctx context.Context, opts ...IterOption) iter.S
 // WithDocumentedAPI, until metadata.page.lastPage says the last page; a server that serves another
 // page than the one asked for fails with *core.MismatchError. Nothing is requested before the first
 // step; Cursor tells where a stopped iteration resumes (WithCursor).
-func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest, opts ...IterOption) *Iterator[RTPListTransaction] {
+func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest, opts ...IterOption) *core.Iterator[RTPListTransaction] {
 	opts = c.bindOpts(opListRTPTransactions.ID, req, opts)
 	return newIterator(ctx, opListRTPTransactions.ID, opts,
-		func(ctx context.Context, p Position, call []CallOption) (Page[RTPListTransaction], error) {
+		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[RTPListTransaction], error) {
 			r := ListRTPTransactionsRequest{Body: req}
 			r.PageNumber = p.Start
 			r.PageSize = p.Size
 			res, err := c.ListRTPTransactions(ctx, r, call...)
 			if err != nil {
-				return Page[RTPListTransaction]{}, err
+				return core.Page[RTPListTransaction]{}, err
 			}
-			pg := Page[RTPListTransaction]{Items: res.Transactions}
+			pg := core.Page[RTPListTransaction]{Items: res.Transactions}
 			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalRecords != 0 || res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
 			pg.Echo, pg.HasEcho = res.Metadata.Page.PageNumber, res.Metadata.Page.PageNumber != 0
 			pg.EchoSize, pg.HasEchoSize = res.Metadata.Page.PageSize, res.Metadata.Page.PageSize != 0
@@ -330,19 +313,19 @@ func (c *Client) RTPTransactions(ctx context.Context, req RTPListRequest, opts .
 // for inclusive row windows startRowIndex..endRowIndex (at most 1000), 1,000 rows unless
 // WithPageSize, until totalRows, or a short page when the server gives no total. Nothing is
 // requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
-func (c *Client) WireTransactionsIterator(ctx context.Context, req WireDetailsRequest, opts ...IterOption) *Iterator[WireTransaction] {
+func (c *Client) WireTransactionsIterator(ctx context.Context, req WireDetailsRequest, opts ...IterOption) *core.Iterator[WireTransaction] {
 	opts = c.bindOpts(opListWireTransactions.ID, req, opts)
 	return newIterator(ctx, opListWireTransactions.ID, opts,
-		func(ctx context.Context, p Position, call []CallOption) (Page[WireTransaction], error) {
+		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[WireTransaction], error) {
 			r := ListWireTransactionsRequest{Body: req}
 			r.StartRowIndex = p.Start
 			r.EndRowIndex = p.End()
-			var meta Response
+			var meta core.Response
 			res, err := c.ListWireTransactions(ctx, r, withMeta(call, &meta)...)
 			if err != nil {
-				return Page[WireTransaction]{}, err
+				return core.Page[WireTransaction]{}, err
 			}
-			pg := Page[WireTransaction]{Items: res.Transactions}
+			pg := core.Page[WireTransaction]{Items: res.Transactions}
 			pg.Total, pg.HasTotal = core.HeaderCount(meta.Header, "totalRows")
 			pg.Retrieved, pg.HasRetrieved = core.HeaderCount(meta.Header, "retrievedRows")
 			pg.IDs = make([]string, len(pg.Items))
@@ -365,18 +348,18 @@ func (c *Client) WireTransactions(ctx context.Context, req WireDetailsRequest, o
 // metadata.page.lastPage says the last page; a server that serves another page than the one asked
 // for fails with *core.MismatchError. Nothing is requested before the first step; Cursor tells
 // where a stopped iteration resumes (WithCursor).
-func (c *Client) WireTransactionsByPageIterator(ctx context.Context, req WireListRequest, opts ...IterOption) *Iterator[WireListTransaction] {
+func (c *Client) WireTransactionsByPageIterator(ctx context.Context, req WireListRequest, opts ...IterOption) *core.Iterator[WireListTransaction] {
 	opts = c.bindOpts(opListWireTransactionsByPage.ID, req, opts)
 	return newIterator(ctx, opListWireTransactionsByPage.ID, opts,
-		func(ctx context.Context, p Position, call []CallOption) (Page[WireListTransaction], error) {
+		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[WireListTransaction], error) {
 			r := req
 			r.PageNumber = p.Start
 			r.PageSize = p.Size
 			res, err := c.ListWireTransactionsByPage(ctx, r, call...)
 			if err != nil {
-				return Page[WireListTransaction]{}, err
+				return core.Page[WireListTransaction]{}, err
 			}
-			pg := Page[WireListTransaction]{Items: res.Transactions}
+			pg := core.Page[WireListTransaction]{Items: res.Transactions}
 			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalRecords != 0 || res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
 			pg.Echo, pg.HasEcho = res.Metadata.Page.PageNumber, res.Metadata.Page.PageNumber != 0
 			pg.EchoSize, pg.HasEchoSize = res.Metadata.Page.PageSize, res.Metadata.Page.PageSize != 0

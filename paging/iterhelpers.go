@@ -41,7 +41,7 @@ const AddendaEndCode = "1002040-50I"
 // asked for, or do not increase, fails with *core.MismatchError instead of looping; one that is
 // not a number, with *DecodeError.
 func sequenceIterator[T any](ctx context.Context, opID, param, start string, opts []IterOption,
-	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error), key func(T) string) *Iterator[T] {
+	fetch func(ctx context.Context, p core.Position, call []CallOption) (core.Page[T], error), key func(T) string) *core.Iterator[T] {
 	last := maxAddendaSequence
 	if op, ok := operations.ByID(opID); ok && op.Paging != nil && op.Paging.MaxItems > 0 {
 		last = op.Paging.MaxItems
@@ -62,9 +62,9 @@ func sequenceIterator[T any](ctx context.Context, opID, param, start string, opt
 		}
 	})
 	base := core.Config{Style: core.StyleRow, Start: first, PageSize: DefaultAddendaPageSize, MaxItems: limit}
-	return iteratorFrom(ctx, base, nil, opts, func(ctx context.Context, p Position, call []CallOption) (Page[T], error) {
+	return iteratorFrom(ctx, base, nil, opts, func(ctx context.Context, p core.Position, call []CallOption) (core.Page[T], error) {
 		if p.Start > last {
-			return Page[T]{Seq: []int{}}, nil // past the last sequence: the end, without a request
+			return core.Page[T]{Seq: []int{}}, nil // past the last sequence: the end, without a request
 		}
 		pg, err := fetch(ctx, p, call)
 		if err != nil {
@@ -77,11 +77,11 @@ func sequenceIterator[T any](ctx context.Context, opID, param, start string, opt
 				if ne, ok := err.(*strconv.NumError); ok {
 					err = ne.Err // without the text it quotes: a server may put a secret there
 				}
-				return Page[T]{}, &DecodeError{StatusCode: http.StatusOK,
+				return core.Page[T]{}, &core.DecodeError{StatusCode: http.StatusOK,
 					Err: fmt.Errorf("paging: item %d of %s: sequence number %s: %w", i+1, p, jsonx.Excerpt(key(x)), err)}
 			}
 			if n < p.Start || (i > 0 && n <= pg.Seq[i-1]) {
-				return Page[T]{}, &core.MismatchError{Style: core.StyleRow, Param: param, Requested: p.Start, Returned: n}
+				return core.Page[T]{}, &core.MismatchError{Style: core.StyleRow, Param: param, Requested: p.Start, Returned: n}
 			}
 			pg.Seq[i] = n
 		}
@@ -145,7 +145,7 @@ func (ps Parties) list() ([]Party, error) {
 			err = errors.New("no name")
 		}
 		if err != nil {
-			return nil, &DecodeError{StatusCode: http.StatusOK,
+			return nil, &core.DecodeError{StatusCode: http.StatusOK,
 				Err: fmt.Errorf("paging: parties: element %d is not a Party: %w", i+1, err)}
 		}
 	}

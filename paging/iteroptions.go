@@ -13,7 +13,7 @@ type IterOption func(*iterConfig)
 type iterConfig struct {
 	pageSize, maxItems, prefetch int
 	eager, prefetchSet           bool
-	from                         Cursor
+	from                         core.Cursor
 	call                         []CallOption
 	bad                          error
 	bind                         string // fingerprint of the request (bindOpts, cursorbind.go)
@@ -48,7 +48,7 @@ func WithPageSize(n int) IterOption {
 // URL and credential: a bound cursor (Cursor.Bound) of another request or endpoint, or taken
 // at another bank origin or base path or with another credential, fails with
 // *core.CursorMismatchError before any request.
-func WithCursor(cur Cursor) IterOption { return func(c *iterConfig) { c.from = cur } }
+func WithCursor(cur core.Cursor) IterOption { return func(c *iterConfig) { c.from = cur } }
 
 // WithPrefetch fetches up to k pages ahead of the one being consumed (see core.Config.Prefetch),
 // the first page alone; of WithPrefetch and WithEagerPrefetch the last one given applies.

@@ -16,8 +16,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/issuerkit/issuerkit-go/paging"
 )
 
 // The key style of the engine, over HTTP against a small key-paged server: opaque keys
@@ -95,22 +93,22 @@ func (s *keyServer) serve(w http.ResponseWriter, r *http.Request) {
 }
 
 // fetch is the FetchFunc of the key server.
-func (s *keyServer) fetch(ctx context.Context, p paging.Position) (paging.Page[string], error) {
+func (s *keyServer) fetch(ctx context.Context, p core.Position) (core.Page[string], error) {
 	q := url.Values{"limit": {strconv.Itoa(p.Size)}}
 	if p.Key != "" {
 		q.Set("pageKey", p.Key)
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.URL+"/items?"+q.Encode(), nil)
 	if err != nil {
-		return paging.Page[string]{}, err
+		return core.Page[string]{}, err
 	}
 	resp, err := s.Client().Do(req)
 	if err != nil {
-		return paging.Page[string]{}, err
+		return core.Page[string]{}, err
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusPartialContent {
-		return paging.Page[string]{}, &statusError{resp.StatusCode}
+		return core.Page[string]{}, &statusError{resp.StatusCode}
 	}
 	var body struct {
 		Items []string `json:"items"`
@@ -119,9 +117,9 @@ func (s *keyServer) fetch(ctx context.Context, p paging.Position) (paging.Page[s
 		} `json:"page"`
 	}
 	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
-		return paging.Page[string]{}, err
+		return core.Page[string]{}, err
 	}
-	return paging.Page[string]{Items: body.Items, NextKey: body.Page.NextPageKey,
+	return core.Page[string]{Items: body.Items, NextKey: body.Page.NextPageKey,
 		Partial: resp.StatusCode == http.StatusPartialContent}, nil
 }
 
@@ -168,7 +166,7 @@ func TestKeyDefaultsAndRange(t *testing.T) {
 	for _, cfg := range []core.Config{
 		{Style: core.StyleKey, PageSize: 501, MaxPageSize: 500},
 		{Style: core.StyleKey, Start: 3},
-		{Style: core.StyleKey, From: paging.Cursor{Style: core.StylePage, Start: 1, Size: 10}},
+		{Style: core.StyleKey, From: core.Cursor{Style: core.StylePage, Start: 1, Size: 10}},
 	} {
 		_, err := collect(t, core.Items(t.Context(), cfg, srv.fetch), id)
 		require.Error(t, err)
@@ -189,7 +187,7 @@ func TestKeyResume(t *testing.T) {
 	}
 	text, err := it.Cursor().MarshalText()
 	require.NoError(t, err)
-	var cur paging.Cursor
+	var cur core.Cursor
 	require.NoError(t, cur.UnmarshalText(text))
 	assert.Equal(t, it.Cursor(), cur, "cursor %s round-trips, key and all", text)
 	assert.Equal(t, srv.keyOf[1], cur.Key)
@@ -208,7 +206,7 @@ func TestKeyResume(t *testing.T) {
 	assert.NotEmpty(t, it.Cursor().Key)
 
 	for _, bad := range []string{"key:!!:100:0", "key:a2V5:0:0", "key:a2V5:100:100", "key:a2V5:100"} {
-		var c paging.Cursor
+		var c core.Cursor
 		require.ErrorIs(t, c.UnmarshalText([]byte(bad)), core.ErrInvalidConfig, bad)
 	}
 }

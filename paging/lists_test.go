@@ -33,15 +33,15 @@ func client(t *testing.T, srv *pagingtest.Server, opts ...paging.Option) *paging
 var (
 	date1, _ = core.ParseDate("2025-01-02")
 	date2, _ = core.ParseDate("2025-01-09")
-	acct     = paging.NewSecret("3123456789")
-	pdReq    = paging.PreviousDayRequest{AccountNumber: []paging.Secret{acct}, FromDate: date1, ToDate: date2}
+	acct     = core.NewSecret("3123456789")
+	pdReq    = paging.PreviousDayRequest{AccountNumber: []core.Secret{acct}, FromDate: date1, ToDate: date2}
 	achReq   = paging.ACHListRequest{AccountNumber: acct, FromDate: date1, ToDate: date2}
 	rtpReq   = paging.RTPListRequest{AccountNumber: acct, FromDate: date1, ToDate: date2}
 	wireReq  = paging.WireListRequest{AccountNumber: acct, FromDate: date1, ToDate: date2}
 	// wireDetailsReq is a legacy wire details filter the spec accepts: account numbers and a
 	// period in Unix seconds (2025-01-01 to 2025-01-09).
 	wireDetailsReq = paging.WireDetailsRequest{GetWireInquiryRequest: paging.GetWireInquiryRequest{
-		AccountNumber: []paging.Secret{acct}, FromDate: 1735689600, ToDate: 1736380800}}
+		AccountNumber: []core.Secret{acct}, FromDate: 1735689600, ToDate: 1736380800}}
 )
 
 // pagesAsked returns the pageNumber/pageSize of every request, read from where in says.
@@ -91,15 +91,18 @@ func TestWireTransactionsLegacyRows(t *testing.T) {
 }
 
 // TestPagePlacement: the ACH and RTP inquiry iterators page correctly against a server of
-// either kind when the client's placement matches it: pages 1, 2, 3 of 1,000, nothing in the
-// other place.
+// either kind when the client's form matches it (the published default: the body;
+// WithDocumentedAPI: the query): pages 1, 2, 3 of 1,000, nothing in the other place.
 func TestPagePlacement(t *testing.T) {
 	for _, in := range []pagingtest.Placement{pagingtest.Query, pagingtest.Body} {
-		place := map[pagingtest.Placement]paging.ParamPlacement{pagingtest.Query: paging.InQuery, pagingtest.Body: paging.InBody}[in]
+		var form []paging.Option
+		if in == pagingtest.Query {
+			form = append(form, paging.WithDocumentedAPI())
+		}
 		for _, ep := range []string{"ach", "rtp"} {
 			t.Run(fmt.Sprintf("%s in %d", ep, in), func(t *testing.T) {
 				srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithParamsIn(in))
-				c := client(t, srv, paging.WithPageParamsIn(place))
+				c := client(t, srv, form...)
 				var got []string
 				var err error
 				if ep == "ach" {
@@ -168,7 +171,7 @@ func TestRTPParticipants(t *testing.T) {
 func TestRTPParticipantsWithoutClientID(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(10))
 	_, err := collect(t, client(t, srv).RTPParticipants(t.Context()), partyKey)
-	require.ErrorIs(t, err, paging.ErrInvalidArgument)
+	require.ErrorIs(t, err, core.ErrInvalidArgument)
 	assert.Empty(t, srv.Requests(), "refused before the network")
 }
 
@@ -246,7 +249,7 @@ func TestACHAddenda(t *testing.T) {
 		}
 		text, err := it.Cursor().MarshalText()
 		require.NoError(t, err)
-		var cur paging.Cursor
+		var cur core.Cursor
 		require.NoError(t, cur.UnmarshalText(text))
 		rest, err := collect(t, c.ACHAddenda(t.Context(), req, paging.WithCursor(cur)), key)
 		require.NoError(t, err)
@@ -295,7 +298,7 @@ func TestTypedResumeAndCap(t *testing.T) {
 	}
 	text, err := it.Cursor().MarshalText()
 	require.NoError(t, err)
-	var cur paging.Cursor
+	var cur core.Cursor
 	require.NoError(t, cur.UnmarshalText(text))
 	rest, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithCursor(cur)), pdKey)
 	require.NoError(t, err)
@@ -355,8 +358,6 @@ func TestTypedOptionsRefused(t *testing.T) {
 		require.Error(t, err)
 	}
 	assert.Empty(t, srv.Requests())
-	_, err := paging.New(srv.URL, paging.WithPageParamsIn(7))
-	require.Error(t, err)
-	_, err = paging.New(srv.URL, paging.WithRateLimit(-1))
+	_, err := paging.New(srv.URL, paging.WithRateLimit(-1))
 	require.Error(t, err)
 }

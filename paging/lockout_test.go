@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
@@ -46,9 +47,9 @@ func TestShortRetryAfterNotRetried(t *testing.T) {
 			var answered time.Time
 			ctx := httptrace.WithClientTrace(t.Context(), &httptrace.ClientTrace{GotFirstResponseByte: func() { answered = time.Now() }})
 			_, err = c.ListPreviousDayTransactions(ctx, paging.ListPreviousDayTransactionsRequest{Body: pdReq})
-			var e *paging.Error
+			var e *core.Error
 			require.ErrorAs(t, err, &e)
-			assert.ErrorIs(t, err, paging.ErrRateLimited)
+			assert.ErrorIs(t, err, core.ErrRateLimited)
 			assert.Equal(t, tt.want, e.RetryAfter)
 			assert.Equal(t, int32(1), hits.Load(), "a 429 is not sent again")
 			// Timed from the answer, not the call: the call may first wait up to a second for the
@@ -68,12 +69,12 @@ func TestLockoutErrorNotRetried(t *testing.T) {
 		paging.WithLogger(slog.New(slog.NewTextHandler(&logs, nil))))
 	require.NoError(t, err)
 	_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
-	require.ErrorIs(t, err, paging.ErrRateLimited)
+	require.ErrorIs(t, err, core.ErrRateLimited)
 	logs.Reset()
 
 	start := time.Now()
 	_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
-	var le *paging.LockoutError
+	var le *core.LockoutError
 	require.ErrorAs(t, err, &le)
 	// The log shows one attempt; the time shows no wait for the lock-out (2 minutes) nor a
 	// retry's. 100 ms, the bound this test had, is a busy machine's scheduling delay.
@@ -92,10 +93,10 @@ func TestLockoutBounded(t *testing.T) {
 		opts       []paging.Option
 		want       time.Duration
 	}{
-		{"315360000", nil, paging.DefaultMaxLockout},               // ten years
-		{"9223372037", nil, paging.DefaultMaxLockout},              // past the largest Duration
-		{"18446744074", nil, paging.DefaultMaxLockout},             // wraps to 290 ms
-		{"99999999999999999999999", nil, paging.DefaultMaxLockout}, // past int64
+		{"315360000", nil, core.DefaultMaxLockout},               // ten years
+		{"9223372037", nil, core.DefaultMaxLockout},              // past the largest Duration
+		{"18446744074", nil, core.DefaultMaxLockout},             // wraps to 290 ms
+		{"99999999999999999999999", nil, core.DefaultMaxLockout}, // past int64
 		{"315360000", []paging.Option{paging.WithMaxLockout(time.Hour)}, time.Hour},
 		{"30", []paging.Option{paging.WithMaxLockout(time.Hour)}, 30 * time.Second},
 	} {
@@ -104,12 +105,12 @@ func TestLockoutBounded(t *testing.T) {
 			c, err := paging.New(srv.URL, append([]paging.Option{paging.WithDocumentedAPI(), paging.WithHTTPClient(srv.Client())}, tt.opts...)...)
 			require.NoError(t, err)
 			_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
-			var e *paging.Error
+			var e *core.Error
 			require.ErrorAs(t, err, &e)
 			assert.Equal(t, tt.want, e.RetryAfter, "the wait reported is the lock-out")
 
 			_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
-			var le *paging.LockoutError
+			var le *core.LockoutError
 			require.ErrorAs(t, err, &le, "the next call is refused locally")
 			assert.InDelta(t, tt.want, le.Wait, float64(5*time.Second))
 			assert.LessOrEqual(t, le.Wait, tt.want)

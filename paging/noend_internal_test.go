@@ -210,14 +210,14 @@ func TestTypedIteratorsPrefetchByDefault(t *testing.T) {
 		cfg := core.Config{Style: core.StyleRow, PageSize: 10}
 		// The options are applied as for every typed iterator (iteratorFrom); the fetch is a
 		// plain GET, whatever API form the clients default to.
-		it := iteratorFrom(t.Context(), cfg, nil, tt.opts, func(ctx context.Context, p Position, _ []CallOption) (Page[string], error) {
+		it := iteratorFrom(t.Context(), cfg, nil, tt.opts, func(ctx context.Context, p core.Position, _ []CallOption) (core.Page[string], error) {
 			req, err := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/rows?startRowIndex=%d", srv.URL, p.Start), nil)
 			if err != nil {
-				return Page[string]{}, err
+				return core.Page[string]{}, err
 			}
 			resp, err := srv.Client().Do(req)
 			if err != nil {
-				return Page[string]{}, err
+				return core.Page[string]{}, err
 			}
 			defer resp.Body.Close()
 			var body struct {
@@ -226,9 +226,9 @@ func TestTypedIteratorsPrefetchByDefault(t *testing.T) {
 				} `json:"transactions"`
 			}
 			if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
-				return Page[string]{}, err
+				return core.Page[string]{}, err
 			}
-			pg := Page[string]{}
+			pg := core.Page[string]{}
 			for _, x := range body.Transactions {
 				pg.Items = append(pg.Items, x.TransactionKey)
 			}

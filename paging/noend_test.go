@@ -16,8 +16,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/issuerkit/issuerkit-go/paging"
 )
 
 // No silent end, in every style of the engine: a partial answer (206), a total not reached and
@@ -105,25 +103,25 @@ func newRawServer(t *testing.T, answer func(n int, start, size int, key string) 
 // fetch is the FetchFunc of the raw server for sc: it reads the totals as the typed iterators
 // do (core.ParseCount), and a 206 as a partial answer.
 func (s *rawServer) fetch(sc styleCase) core.FetchFunc[string] {
-	return func(ctx context.Context, p paging.Position) (paging.Page[string], error) {
+	return func(ctx context.Context, p core.Position) (core.Page[string], error) {
 		q := url.Values{"start": {strconv.Itoa(p.Start)}, "size": {strconv.Itoa(p.Size)}, "key": {p.Key}}
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.URL+"/p?"+q.Encode(), nil)
 		if err != nil {
-			return paging.Page[string]{}, err
+			return core.Page[string]{}, err
 		}
 		resp, err := s.Client().Do(req)
 		if err != nil {
-			return paging.Page[string]{}, err
+			return core.Page[string]{}, err
 		}
 		defer resp.Body.Close()
 		if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusPartialContent {
-			return paging.Page[string]{}, fmt.Errorf("status %d", resp.StatusCode)
+			return core.Page[string]{}, fmt.Errorf("status %d", resp.StatusCode)
 		}
 		var a rawAnswer
 		if err := json.NewDecoder(resp.Body).Decode(&a); err != nil {
-			return paging.Page[string]{}, err
+			return core.Page[string]{}, err
 		}
-		pg := paging.Page[string]{Items: a.Items, NextKey: a.NextKey, LastPage: a.LastPage,
+		pg := core.Page[string]{Items: a.Items, NextKey: a.NextKey, LastPage: a.LastPage,
 			Partial: resp.StatusCode == http.StatusPartialContent}
 		if !sc.seq { // the addenda give no total
 			pg.Total, pg.HasTotal = core.ParseCount(a.Total)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
@@ -30,17 +31,17 @@ func TestGetRTPParticipant(t *testing.T) {
 	assert.Equal(t, "/rtp/v1/payment/rtp/participant/000000007", reqs[0].Path)
 
 	_, err = c.GetRTPParticipant(t.Context(), "000000021", paging.GetRTPParticipantRequest{})
-	var e *paging.Error
+	var e *core.Error
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, 404, e.StatusCode)
-	assert.True(t, errors.Is(err, paging.ErrNotFound))
+	assert.True(t, errors.Is(err, core.ErrNotFound))
 
 	n := len(srv.Requests())
 	_, err = client(t, srv).GetRTPParticipant(t.Context(), "000000007", paging.GetRTPParticipantRequest{})
-	require.ErrorIs(t, err, paging.ErrInvalidArgument)
+	require.ErrorIs(t, err, core.ErrInvalidArgument)
 	assert.Len(t, srv.Requests(), n, "refused before the network")
 
 	// A wrong KeyClientId is the sandbox's 403.
 	_, err = client(t, srv).GetRTPParticipant(t.Context(), "000000007", paging.GetRTPParticipantRequest{KeyClientID: "someone-else"})
-	require.ErrorIs(t, err, paging.ErrForbidden)
+	require.ErrorIs(t, err, core.ErrForbidden)
 }

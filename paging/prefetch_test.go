@@ -13,7 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
-	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
 
@@ -50,7 +49,7 @@ type fakeRows struct {
 	starts   []int
 }
 
-func (f *fakeRows) fetch(ctx context.Context, p paging.Position) (paging.Page[int], error) {
+func (f *fakeRows) fetch(ctx context.Context, p core.Position) (core.Page[int], error) {
 	cur := f.inFlight.Add(1)
 	defer f.inFlight.Add(-1)
 	for {
@@ -66,13 +65,13 @@ func (f *fakeRows) fetch(ctx context.Context, p paging.Position) (paging.Page[in
 	case <-time.After(f.d):
 	case <-ctx.Done():
 		f.canceled.Add(1)
-		return paging.Page[int]{}, ctx.Err()
+		return core.Page[int]{}, ctx.Err()
 	}
 	var items []int
 	for i := p.Start; i <= min(p.End(), f.n); i++ {
 		items = append(items, i)
 	}
-	return paging.Page[int]{Items: items, Total: f.n, HasTotal: !f.noTotal}, nil
+	return core.Page[int]{Items: items, Total: f.n, HasTotal: !f.noTotal}, nil
 }
 
 // started returns the starts of the windows requested so far, sorted.
@@ -101,7 +100,7 @@ func TestPrefetchBreakCancels(t *testing.T) {
 	f := &fakeRows{n: 100_000, d: time.Hour} // only cancellation ends a fetch
 	first := &fakeRows{n: 100_000}           // the first page comes at once
 	calls := atomic.Int32{}
-	fetch := func(ctx context.Context, p paging.Position) (paging.Page[int], error) {
+	fetch := func(ctx context.Context, p core.Position) (core.Page[int], error) {
 		if calls.Add(1) == 1 {
 			return first.fetch(ctx, p)
 		}
@@ -223,7 +222,7 @@ func TestPrefetchBreakCancelsWithoutTotal(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	slow := &fakeRows{n: 100_000, d: time.Hour, noTotal: true} // only cancellation ends a fetch
 	fast := &fakeRows{n: 100_000, noTotal: true}
-	fetch := func(ctx context.Context, p paging.Position) (paging.Page[int], error) {
+	fetch := func(ctx context.Context, p core.Position) (core.Page[int], error) {
 		if p.Start == 1 {
 			return fast.fetch(ctx, p)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
@@ -61,17 +62,17 @@ func TestRateLimited(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithFailure(http.StatusTooManyRequests, 2))
 	c := client(t, srv)
 	got, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithPrefetch(0)), pdKey)
-	require.ErrorIs(t, err, paging.ErrRateLimited)
-	var e *paging.Error
+	require.ErrorIs(t, err, core.ErrRateLimited)
+	var e *core.Error
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, 2*time.Minute, e.RetryAfter)
 	assert.Len(t, got, 1000)
 	assert.Len(t, srv.Requests(), 2, "not retried")
 
 	_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
-	var le *paging.LockoutError
+	var le *core.LockoutError
 	require.ErrorAs(t, err, &le)
-	assert.ErrorIs(t, err, paging.ErrRateLimited)
+	assert.ErrorIs(t, err, core.ErrRateLimited)
 	assert.InDelta(t, 2*time.Minute, le.Wait, float64(5*time.Second))
 	assert.Len(t, srv.Requests(), 2, "nothing sent during the lock-out")
 }
@@ -84,7 +85,7 @@ func TestRateLimitWait(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), time.Second)
 	defer cancel()
 	_, err := c.ListPreviousDayTransactions(ctx, paging.ListPreviousDayTransactionsRequest{Body: pdReq})
-	var le *paging.LockoutError
+	var le *core.LockoutError
 	require.ErrorAs(t, err, &le)
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
 	assert.Len(t, srv.Requests(), 1, "waiting, not sending")

@@ -13,7 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/openapi/core"
-	"github.com/issuerkit/issuerkit-go/paging"
 )
 
 // Every style of the engine × every way a bank can end a list early or shift it under the
@@ -168,7 +167,7 @@ func TestEveryStyleEveryEarlyEnd(t *testing.T) {
 				t.Run(name, func(t *testing.T) {
 					srv := matrixServer(t, sc, mode)
 					fetch := srv.fetch(sc)
-					withIDs := func(ctx context.Context, p paging.Position) (paging.Page[string], error) {
+					withIDs := func(ctx context.Context, p core.Position) (core.Page[string], error) {
 						pg, err := fetch(ctx, p)
 						pg.IDs = append([]string(nil), pg.Items...) // the row's identity: its key
 						return pg, err

@@ -46,7 +46,7 @@ func TestCommercialTransactionsDrained(t *testing.T) {
 	assert.Equal(t, []string{"-?500", "key?500", "key?500"}, limitsAsked(srv), "the largest limit, then the keys the answers gave")
 	ids := map[string]bool{}
 	for _, r := range srv.Requests() {
-		id := r.Header.Get(paging.InteractionHeader)
+		id := r.Header.Get(core.InteractionHeader)
 		_, err := uuid.Parse(id)
 		require.NoError(t, err, id)
 		assert.Len(t, id, 36)
@@ -83,7 +83,7 @@ func TestCommercialTransactionsResumed(t *testing.T) {
 	}
 	text, err := it.Cursor().MarshalText()
 	require.NoError(t, err)
-	var cur paging.Cursor
+	var cur core.Cursor
 	require.NoError(t, cur.UnmarshalText(text))
 	rest, err := collect(t, c.PreviousDayAccountTransactions(t.Context(), account, req, paging.WithCursor(cur)), ctKey)
 	require.NoError(t, err)
@@ -133,13 +133,13 @@ func TestCommercialPartialAndInteractionID(t *testing.T) {
 	// returned in the response metadata.
 	for want, opts := range map[int][]pagingtest.Option{200: nil, 206: {pagingtest.WithPartialPage(1)}} {
 		srv := pagingtest.NewServer(t, opts...)
-		var meta paging.Response
+		var meta core.Response
 		res, err := client(t, srv).ListCurrentDayAccountTransactions(t.Context(), account,
 			paging.ListCurrentDayAccountTransactionsRequest{Limit: 10}, paging.WithResponseInto(&meta))
 		require.NoError(t, err)
 		assert.Len(t, res.Transactions, 10)
 		assert.Equal(t, want, meta.StatusCode)
-		sent := srv.Requests()[0].Header.Get(paging.InteractionHeader)
+		sent := srv.Requests()[0].Header.Get(core.InteractionHeader)
 		assert.Len(t, sent, 36)
 		assert.Equal(t, sent, meta.InteractionID())
 	}
@@ -151,18 +151,18 @@ func TestCommercialPartialAndInteractionID(t *testing.T) {
 		paging.ListPreviousDayAccountTransactionsRequest{XFapiInteractionID: id}, paging.WithPageSize(100)), ctKey)
 	require.NoError(t, err)
 	for _, r := range srv.Requests() {
-		assert.Equal(t, id, r.Header.Get(paging.InteractionHeader))
+		assert.Equal(t, id, r.Header.Get(core.InteractionHeader))
 	}
 
 	// ... and so is one given per call (WithHeader), instead of the generated one.
 	srv = pagingtest.NewServer(t, pagingtest.WithRecords(250))
 	_, err = collect(t, client(t, srv).PreviousDayAccountTransactions(t.Context(), account,
 		paging.ListPreviousDayAccountTransactionsRequest{}, paging.WithPageSize(100),
-		paging.WithCallOptions(paging.WithHeader(paging.InteractionHeader, id))), ctKey)
+		paging.WithCallOptions(paging.WithHeader(core.InteractionHeader, id))), ctKey)
 	require.NoError(t, err)
 	require.Len(t, srv.Requests(), 3)
 	for _, r := range srv.Requests() {
-		assert.Equal(t, []string{id}, r.Header.Values(paging.InteractionHeader))
+		assert.Equal(t, []string{id}, r.Header.Values(core.InteractionHeader))
 	}
 }
 
@@ -170,20 +170,20 @@ func TestCommercialErrors(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(5))
 	c := client(t, srv)
 	_, err := c.GetCommercialAccount(t.Context(), "K000000009", paging.GetCommercialAccountRequest{})
-	require.ErrorIs(t, err, paging.ErrNotFound)
-	var be *paging.BankError
+	require.ErrorIs(t, err, core.ErrNotFound)
+	var be *core.BankError
 	require.True(t, errors.As(err, &be), "%v", err)
 	assert.Equal(t, []string{"701"}, be.Codes())
 	assert.Equal(t, "Account not found", be.ErrorMessage)
 	assert.Contains(t, be.DebugMessage(), "K000000009")
 
 	_, err = c.ListCurrentDayAccountTransactions(t.Context(), account, paging.ListCurrentDayAccountTransactionsRequest{XFapiInteractionID: "not-a-uuid"})
-	require.ErrorIs(t, err, paging.ErrBadRequest)
+	require.ErrorIs(t, err, core.ErrBadRequest)
 	require.True(t, errors.As(err, &be))
 	assert.Contains(t, be.DebugMessage(), pagingtest.InteractionHeader, "the sandbox names the header the spec refuses")
 
 	_, err = c.ListCommercialAccounts(t.Context(), paging.ListCommercialAccountsRequest{PageKey: "forged"})
-	require.ErrorIs(t, err, paging.ErrBadRequest)
+	require.ErrorIs(t, err, core.ErrBadRequest)
 	require.True(t, errors.As(err, &be))
 	assert.Equal(t, []string{"402"}, be.Codes())
 }
@@ -272,8 +272,8 @@ func TestACHInquiry400InBothForms(t *testing.T) {
 		require.NoError(t, err)
 		_, err = c.ListACHTransactions(t.Context(), paging.ListACHTransactionsRequest{PageNumber: 1, PageSize: 10, Body: achReq})
 		srv.Close()
-		require.ErrorIs(t, err, paging.ErrBadRequest)
-		var be *paging.BankError
+		require.ErrorIs(t, err, core.ErrBadRequest)
+		var be *core.BankError
 		require.True(t, errors.As(err, &be), "%v", err)
 		assert.Equal(t, []string{"AI-List-400-fromDate-105"}, be.Codes(), body)
 		assert.Contains(t, err.Error(), "fromDate must be YYYY-MM-DD")

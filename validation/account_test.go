@@ -31,7 +31,7 @@ func TestAccountStates(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(string(tc.code), func(t *testing.T) {
 			body := fmt.Sprintf(`{"accountValidationV2Response":{"AOAResponse":{"Result":{"errorCode":"000","AcctStatus":{"primaryStatusCode":%q}}},"errorResponse":{}}}`, string(tc.code))
-			c := serve(t, 200, body, validation.WithAPIVersion2())
+			c := serve(t, 200, body)
 			res, err := c.VerifyAccount(context.Background(), validInquiry())
 			require.NoError(t, err)
 			assert.Equal(t, tc.code, res.AcctStatus.PrimaryStatusCode, "kept as sent")

@@ -268,7 +268,7 @@ type AcctOwner struct {
 	//
 	//
 	// Example: 19800131
-	DOB Secret `json:"dob,omitempty,omitzero"`
+	DOB core.Secret `json:"dob,omitempty,omitzero"`
 
 	// FirstName First name; with lastName, required when businessName is null.
 	FirstName string `json:"firstName,omitempty,omitzero"`
@@ -279,7 +279,7 @@ type AcctOwner struct {
 	// IDNo Identification number.
 	//
 	// Example: OH1234567
-	IDNo Secret `json:"idNo,omitempty,omitzero"`
+	IDNo core.Secret `json:"idNo,omitempty,omitzero"`
 
 	// IDState Two-character state of issuance of the identification, or its place of issuance if
 	// not a US state (at most 6 characters).
@@ -303,7 +303,7 @@ type AcctOwner struct {
 	// SSN Full SSN / tax id (9 digits) or its last four digits.
 	//
 	// Example: 123456789
-	SSN Secret `json:"ssn,omitempty,omitzero"`
+	SSN core.Secret `json:"ssn,omitempty,omitzero"`
 
 	// State Two-letter state abbreviation.
 	State string `json:"state,omitempty,omitzero"`
@@ -579,7 +579,7 @@ type Inquiry struct {
 	//
 	//
 	// Example: 3123456789
-	AccountNumber Secret `json:"accountNumber"`
+	AccountNumber core.Secret `json:"accountNumber"`
 
 	// AdditionalID Additional client identifier; required only if one was issued at onboarding.
 	AdditionalID string `json:"additionalId,omitempty,omitzero"`
@@ -670,7 +670,7 @@ type Result struct {
 	// AccountNumber Echoes the request.
 	//
 	// Example: 3123456789
-	AccountNumber Secret `json:"accountNumber,omitempty,omitzero"`
+	AccountNumber core.Secret `json:"accountNumber,omitempty,omitzero"`
 
 	// AdditionalID Echoes the request, if provided.
 	AdditionalID string `json:"additionalId,omitempty,omitzero"`

@@ -10,16 +10,11 @@ import (
 	"golang.org/x/oauth2"
 )
 
-// BankCredentials are what the bank issues at onboarding for its token flow.
-//
-// Its fields: go doc github.com/issuerkit/issuerkit-go/openapi/core.BankCredentials
-type BankCredentials = core.BankCredentials
-
 // BankTokenSource returns a cached, refreshing token source for the bank's client-credentials
 // flow (POST {baseURL}/oauth/v1/token over mutual TLS). Pass it to WithTokenSource (of this
 // package or of package paging: one source can serve both clients), and call its Close when
 // the clients are no longer used.
-func BankTokenSource(ctx context.Context, baseURL string, cred BankCredentials, tlsConfig *tls.Config, hc *http.Client) (*BankTokens, error) {
+func BankTokenSource(ctx context.Context, baseURL string, cred core.BankCredentials, tlsConfig *tls.Config, hc *http.Client) (*BankTokens, error) {
 	s, err := sdkclient.BankTokenSource(ctx, baseURL, cred, tlsConfig, hc)
 	if err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -37,7 +38,7 @@ func TestBankTokenSourceClose(t *testing.T) {
 	defer bank.Close()
 	hc := bank.Client()
 	defer hc.CloseIdleConnections()
-	cred := validation.BankCredentials{ConsumerKey: "ck", ConsumerSecret: "cs", ClientID: "id", ClientSecret: "key"}
+	cred := core.BankCredentials{ConsumerKey: "ck", ConsumerSecret: "cs", ClientID: "id", ClientSecret: "key"}
 
 	ts, err := validation.BankTokenSource(context.Background(), bank.URL, cred, nil, hc)
 	require.NoError(t, err)
@@ -55,9 +56,9 @@ func TestBankTokenSourceClose(t *testing.T) {
 	before := calls.Load()
 	for deadline := time.Now().Add(1500 * time.Millisecond); time.Now().Before(deadline); {
 		_, err := c.HealthCheck(context.Background())
-		require.ErrorIs(t, err, validation.ErrTokenSource)
+		require.ErrorIs(t, err, core.ErrTokenSource)
 		_, err = ts.Token()
-		require.ErrorIs(t, err, validation.ErrTokenSource)
+		require.ErrorIs(t, err, core.ErrTokenSource)
 		time.Sleep(20 * time.Millisecond)
 	}
 	assert.Equal(t, int32(1), fetches.Load(), "no token request after Close, past the token's expiry")
@@ -81,7 +82,7 @@ func TestBankTokensCredentialsStayMasked(t *testing.T) {
 	hc := bank.Client()
 	defer hc.CloseIdleConnections()
 	ts, err := validation.BankTokenSource(context.Background(), bank.URL,
-		validation.BankCredentials{ConsumerKey: "ck", ConsumerSecret: secret, ClientID: "id", ClientSecret: "key"}, nil, hc)
+		core.BankCredentials{ConsumerKey: "ck", ConsumerSecret: secret, ClientID: "id", ClientSecret: "key"}, nil, hc)
 	require.NoError(t, err)
 	defer ts.Close()
 	c, err := validation.New(bank.URL, validation.WithTokenSource(ts), validation.WithHTTPClient(hc))

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
@@ -21,7 +22,7 @@ func TestNewRefusesBaseURLWithQueryFragmentOrUserInfo(t *testing.T) {
 		"https://api.example.com/a%2Fb", "ftp://api.example.com/", "https:///base", "://nohost",
 	} {
 		c, err := validation.New(base, validation.WithStaticToken("tok"))
-		assert.ErrorIs(t, err, validation.ErrInvalidArgument, "%s", base)
+		assert.ErrorIs(t, err, core.ErrInvalidArgument, "%s", base)
 		assert.Nil(t, c, "%s", base)
 		if err != nil {
 			assert.NotContains(t, err.Error(), "s3cret", "%s", base)

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -23,7 +24,7 @@ func newClient(t *testing.T, h http.HandlerFunc, opts ...validation.Option) (*va
 	}))
 	t.Cleanup(srv.Close)
 	c, err := validation.New(srv.URL, append([]validation.Option{validation.WithStaticToken("tok"),
-		validation.WithRetry(validation.RetryOptions{BaseDelay: 1, MaxDelay: 10_000_000})}, opts...)...)
+		validation.WithRetry(core.RetryOptions{BaseDelay: 1, MaxDelay: 10_000_000})}, opts...)...)
 	require.NoError(t, err)
 	return c, &hits
 }
@@ -42,7 +43,7 @@ func TestVerifyAccountEnvelopes(t *testing.T) {
 		ServiceType:   validation.ServiceTypeOwner,
 		SecondaryID:   "SEC0001",
 		RoutingNumber: "011000015",
-		AccountNumber: validation.NewSecret("123456789"),
+		AccountNumber: core.NewSecret("123456789"),
 	})
 	require.NoError(t, err)
 	assert.Equal(t, "000", string(res.ErrorCode))
@@ -60,9 +61,9 @@ func TestBankErrorsAreTyped(t *testing.T) {
 		wantCode string
 		connect  string
 	}{
-		{"400 with errorCode", 400, `{"ErrorMessage":"Bad request","TransactionId":"rrt-1","ServiceError":{"AOAResponse":{"Result":{"errorCode":"104"}}}}`, validation.ErrBadRequest, 1, "104", ""},
-		{"503 ConnectError is retried (verifyAccount only reads)", 503, `{"ErrorMessage":"Service unavailable","ServiceError":{"ConnectError":"backend unreachable"}}`, validation.ErrServerError, 3, "", "backend unreachable"},
-		{"HTML 502", 502, `<html>Bad Gateway</html>`, validation.ErrServerError, 3, "", ""},
+		{"400 with errorCode", 400, `{"ErrorMessage":"Bad request","TransactionId":"rrt-1","ServiceError":{"AOAResponse":{"Result":{"errorCode":"104"}}}}`, core.ErrBadRequest, 1, "104", ""},
+		{"503 ConnectError is retried (verifyAccount only reads)", 503, `{"ErrorMessage":"Service unavailable","ServiceError":{"ConnectError":"backend unreachable"}}`, core.ErrServerError, 3, "", "backend unreachable"},
+		{"HTML 502", 502, `<html>Bad Gateway</html>`, core.ErrServerError, 3, "", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -71,15 +72,15 @@ func TestBankErrorsAreTyped(t *testing.T) {
 				_, _ = io.WriteString(w, tc.body)
 			})
 			inq := validInquiry()
-			inq.AccountNumber = validation.NewSecret("987654321")
+			inq.AccountNumber = core.NewSecret("987654321")
 			_, err := c.VerifyAccount(context.Background(), inq)
 			require.ErrorIs(t, err, tc.is)
 			assert.Equal(t, tc.hits, hits.Load())
 			assert.NotContains(t, err.Error(), "987654321")
-			var apiErr *validation.Error
+			var apiErr *core.Error
 			require.ErrorAs(t, err, &apiErr)
 			assert.Equal(t, tc.status, apiErr.StatusCode)
-			var be *validation.BankError
+			var be *core.BankError
 			if tc.wantCode == "" && tc.connect == "" {
 				return
 			}

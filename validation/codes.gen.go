@@ -2,6 +2,8 @@
 
 package validation
 
+import "github.com/issuerkit/issuerkit-go/openapi/core"
+
 // String returns the meaning of the ErrorCode as the service documents it, or "unknown code
 // NNN" for a code the spec does not list.
 func (c ErrorCode) String() string {
@@ -61,9 +63,9 @@ func (c ErrorCode) Sentinel() error {
 	case "000", "001", "003", "005", "006", "008", "010", "011", "013", "103", "104", "105", "106", "107":
 		return nil
 	case "997", "998":
-		return ErrServerError
+		return core.ErrServerError
 	case "999":
-		return ErrTimeout
+		return core.ErrTimeout
 	default:
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 
 	"github.com/issuerkit/issuerkit-go/openapi"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationtest"
 )
@@ -22,7 +23,7 @@ func TestErrorCodesBranchLikeErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[validation.ErrorCode]error{"997": validation.ErrServerError, "998": validation.ErrServerError, "999": validation.ErrTimeout}
+	want := map[validation.ErrorCode]error{"997": core.ErrServerError, "998": core.ErrServerError, "999": core.ErrTimeout}
 	var accts []validationtest.Account
 	var codes []validation.ErrorCode
 	for i, v := range doc.Components.Schemas["ErrorCode"].Value.Enum {
@@ -41,7 +42,7 @@ func TestErrorCodesBranchLikeErrors(t *testing.T) {
 	for i, code := range codes {
 		t.Run(string(code), func(t *testing.T) {
 			_, err := srv.Client().VerifyAccount(t.Context(), validation.Inquiry{SecondaryID: validationtest.SecondaryID,
-				RoutingNumber: validationtest.RoutingNumber, AccountNumber: validation.NewSecret(accts[i].AccountNumber)})
+				RoutingNumber: validationtest.RoutingNumber, AccountNumber: core.NewSecret(accts[i].AccountNumber)})
 			var re *validation.ResultError
 			if !errors.As(err, &re) || re.Code != code {
 				t.Fatalf("want a *ResultError with errorCode %s, got %v", code, err)
@@ -49,7 +50,7 @@ func TestErrorCodesBranchLikeErrors(t *testing.T) {
 			if code.Sentinel() != want[code] {
 				t.Errorf("Sentinel() = %v, want %v", code.Sentinel(), want[code])
 			}
-			for _, s := range []error{validation.ErrServerError, validation.ErrTimeout, validation.ErrBadRequest, validation.ErrNotFound} {
+			for _, s := range []error{core.ErrServerError, core.ErrTimeout, core.ErrBadRequest, core.ErrNotFound} {
 				if got := errors.Is(err, s); got != (s == want[code]) {
 					t.Errorf("errors.Is(err, %v) = %v", s, got)
 				}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -26,7 +27,7 @@ const publishedV2 = `{"accountValidationV2Response":{"AOAResponse":{"Result":{
  "Client":{"clientDate":"","clientTime":"14:00:80","userDefined":"order 4711"}}}}}`
 
 // v1 selects the seed's version, for the bodies written in its envelope.
-var v1 = validation.WithAPIVersion(validation.V1)
+var v1 = validation.WithDocumentedAPI()
 
 func serve(t *testing.T, status int, body string, opts ...validation.Option) *validation.Client {
 	t.Helper()
@@ -43,7 +44,7 @@ func TestPublishedV2ResponseDecodesFully(t *testing.T) {
 	c, _ := newClient(t, func(w http.ResponseWriter, r *http.Request) {
 		path = r.URL.Path
 		_, _ = io.WriteString(w, publishedV2)
-	}, validation.WithAPIVersion2())
+	})
 	res, err := c.VerifyAccount(context.Background(), validInquiry())
 	require.NoError(t, err)
 	assert.Equal(t, "/accounts/validations/v2/verifyAccount", path)
@@ -87,14 +88,14 @@ func TestSilenceIsADecodeError(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			opts := []validation.Option{validation.WithAPIVersion(validation.V1)}
-			if tc.v2 {
-				opts = []validation.Option{validation.WithAPIVersion2()}
+			var opts []validation.Option
+			if !tc.v2 {
+				opts = []validation.Option{validation.WithDocumentedAPI()}
 			}
 			c := serve(t, 200, tc.body, opts...)
 			res, err := c.VerifyAccount(context.Background(), validInquiry())
 			assert.Nil(t, res)
-			var de *validation.DecodeError
+			var de *core.DecodeError
 			require.ErrorAs(t, err, &de)
 			assert.Equal(t, 200, de.StatusCode)
 			assert.Equal(t, "corr-1", de.CorrelationID)
@@ -103,7 +104,7 @@ func TestSilenceIsADecodeError(t *testing.T) {
 }
 
 func TestErrorResponseIsAFaultError(t *testing.T) {
-	c := serve(t, 200, `{"accountValidationV2Response":{"AOAResponse":{"errorResponse":{"businessFault":{"errorDescription":"secondaryId not entitled"}}}}}`, validation.WithAPIVersion2())
+	c := serve(t, 200, `{"accountValidationV2Response":{"AOAResponse":{"errorResponse":{"businessFault":{"errorDescription":"secondaryId not entitled"}}}}}`)
 	_, err := c.VerifyAccount(context.Background(), validInquiry())
 	var fe *validation.FaultError
 	require.ErrorAs(t, err, &fe)
@@ -127,16 +128,6 @@ func TestNonZeroErrorCodeIsAResultError(t *testing.T) {
 	assert.Equal(t, validation.ErrorCodeSystemFailure, re.Code)
 	assert.Equal(t, "SEC0001", re.Result.SecondaryID)
 	assert.Contains(t, err.Error(), "errorCode 998: system failure")
-}
-
-func TestUnsupportedVersionSendsNothing(t *testing.T) {
-	c, hits := newClient(t, func(w http.ResponseWriter, r *http.Request) {}, validation.WithAPIVersion("v3"))
-	_, err := c.VerifyAccount(context.Background(), validInquiry())
-	var ve *validation.UnsupportedVersionError
-	require.ErrorAs(t, err, &ve)
-	_, err = c.HealthCheck(context.Background())
-	require.ErrorAs(t, err, &ve)
-	assert.Zero(t, hits.Load())
 }
 
 // TestCodesString: every code prints its meaning from the spec; unknown codes say so and

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
@@ -44,7 +45,7 @@ func TestDecodeErrorsHideWhatTheServerPutInTypedMembers(t *testing.T) {
 			} else {
 				_, err = c.VerifyAccount(t.Context(), validInquiry())
 			}
-			var de *validation.DecodeError
+			var de *core.DecodeError
 			require.ErrorAs(t, err, &de)
 			var logs bytes.Buffer
 			slog.New(slog.NewJSONHandler(&logs, nil)).Error("failed", "err", err)

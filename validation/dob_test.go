@@ -16,7 +16,7 @@ import (
 // of an AcctOwner masks it while the names stay readable, and the wire sends it. (Before, DOB
 // was a plain string printed in full everywhere.)
 func TestDateOfBirthIsASecret(t *testing.T) {
-	o := validation.AcctOwner{FirstName: "Pat", LastName: "Lee", DOB: validation.NewSecret("19800131")}
+	o := validation.AcctOwner{FirstName: "Pat", LastName: "Lee", DOB: core.NewSecret("19800131")}
 	var jh, th bytes.Buffer
 	slog.New(slog.NewJSONHandler(&jh, nil)).Info("owner", "o", o, "in", struct{ O any }{o})
 	slog.New(slog.NewTextHandler(&th, nil)).Info("owner", "o", o)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
@@ -57,11 +58,11 @@ func TestServerEchoesAreSanitizedInEveryText(t *testing.T) {
 				w.Header().Set("Content-Type", "application/json")
 				w.WriteHeader(b.status)
 				_, _ = w.Write([]byte(b.body))
-			}, validation.WithAPIVersion(validation.V2), validation.WithStaticToken(bearer))
+			}, validation.WithStaticToken(bearer))
 			_, err := c.VerifyAccount(context.Background(), validation.Inquiry{
-				SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: validation.NewSecret(sentAccount),
-				AcctOwner: validation.AcctOwner{FirstName: "Pat", LastName: "Lee", SSN: validation.NewSecret(sentSSN),
-					IDType: "D", IDNo: validation.NewSecret(sentIDNo), IDState: "OH", DOB: validation.NewSecret(sentDOB)},
+				SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: core.NewSecret(sentAccount),
+				AcctOwner: validation.AcctOwner{FirstName: "Pat", LastName: "Lee", SSN: core.NewSecret(sentSSN),
+					IDType: "D", IDNo: core.NewSecret(sentIDNo), IDState: "OH", DOB: core.NewSecret(sentDOB)},
 			})
 			if err == nil {
 				t.Fatal("no error")
@@ -77,7 +78,7 @@ func TestServerEchoesAreSanitizedInEveryText(t *testing.T) {
 			if errors.As(err, &re) {
 				texts["ResultError.CorrelationID"] = re.CorrelationID
 			}
-			var de *validation.DecodeError
+			var de *core.DecodeError
 			if errors.As(err, &de) {
 				texts["DecodeError.CorrelationID"] = de.CorrelationID
 			}

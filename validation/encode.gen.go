@@ -7,6 +7,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // init registers the models' wire encoder (appendWire) with the SDK's encoder and their
@@ -442,17 +443,17 @@ func (a *AcctOwner) jsonZero() bool {
 		a.AddressLine2 == "" &&
 		a.BusinessName == "" &&
 		a.City == "" &&
-		a.DOB == (Secret{}) &&
+		a.DOB == (core.Secret{}) &&
 		a.FirstName == "" &&
 		a.HomePhone == "" &&
-		a.IDNo == (Secret{}) &&
+		a.IDNo == (core.Secret{}) &&
 		a.IDState == "" &&
 		a.IDType == "" &&
 		a.LastName == "" &&
 		a.MiddleName == "" &&
 		a.NamePrefix == "" &&
 		a.NameSuffix == "" &&
-		a.SSN == (Secret{}) &&
+		a.SSN == (core.Secret{}) &&
 		a.State == "" &&
 		a.WorkPhone == "" &&
 		a.ZipCode == "" &&
@@ -1105,7 +1106,7 @@ func (a *Inquiry) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *Inquiry) jsonZero() bool {
 	return a.AcctOwner.jsonZero() &&
 		a.Client.jsonZero() &&
-		a.AccountNumber == (Secret{}) &&
+		a.AccountNumber == (core.Secret{}) &&
 		a.AdditionalID == "" &&
 		a.Amount == "" &&
 		a.RoutingNumber == "" &&
@@ -1350,7 +1351,7 @@ func (a *Result) jsonZero() bool {
 	return a.AcctOwner.jsonZero() &&
 		a.AcctStatus.jsonZero() &&
 		a.Client.jsonZero() &&
-		a.AccountNumber == (Secret{}) &&
+		a.AccountNumber == (core.Secret{}) &&
 		a.AdditionalID == "" &&
 		a.Amount == "" &&
 		a.ErrorCode == "" &&

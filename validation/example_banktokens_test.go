@@ -6,6 +6,7 @@ import (
 	"log"
 	"os"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
@@ -25,7 +26,7 @@ func ExampleBankTokenSource() {
 	tlsConfig := &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 
 	// POST {bankURL}/oauth/v1/token; ctx lends only its values: the source refreshes on its own.
-	ts, err := validation.BankTokenSource(ctx, bankURL, validation.BankCredentials{
+	ts, err := validation.BankTokenSource(ctx, bankURL, core.BankCredentials{
 		ConsumerKey:    os.Getenv("BANK_CONSUMER_KEY"),    // HTTP Basic user of the token request
 		ConsumerSecret: os.Getenv("BANK_CONSUMER_SECRET"), // HTTP Basic password
 		ClientID:       os.Getenv("BANK_CLIENT_ID"),       // form field Id

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationtest"
 )
@@ -22,7 +23,7 @@ func ExampleClient_VerifyAccount() {
 	res, err := srv.Client().VerifyAccount(ctx, validation.Inquiry{
 		SecondaryID:   validationtest.SecondaryID,
 		RoutingNumber: validationtest.RoutingNumber,
-		AccountNumber: validation.NewSecret(validationtest.AccountPerson),
+		AccountNumber: core.NewSecret(validationtest.AccountPerson),
 		AcctOwner:     validation.AcctOwner{FirstName: "Pat", LastName: "Lee"},
 	})
 	if err != nil {
@@ -36,7 +37,7 @@ func ExampleClient_VerifyAccount() {
 	_, err = srv.Client().VerifyAccount(ctx, validation.Inquiry{
 		SecondaryID:   validationtest.SecondaryID,
 		RoutingNumber: "011000016", // wrong check digit
-		AccountNumber: validation.NewSecret("0012-34"),
+		AccountNumber: core.NewSecret("0012-34"),
 	})
 	var ie *validation.InquiryError
 	if errors.As(err, &ie) {

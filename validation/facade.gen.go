@@ -3,7 +3,6 @@
 package validation
 
 import (
-	"context"
 	"crypto/tls"
 	"log/slog"
 	"net/http"
@@ -34,7 +33,7 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	p, base, cfg, err := sdkclient.Build(baseURL, sdkclient.API{
 		DecodeError:        apierror.DecodeBankError,
 		Operations:         operations,
-		DefaultVersion:     DefaultAPIVersion,
+		DefaultVersion:     defaultAPIVersion,
 		RateLimit:          5,    // the bank's documented limit
 		Lockout:            true, // a 429 locks the client out: never retried after a short backoff
 		NoTracePropagation: true, // the bank may reject unknown headers: traceparent only on request
@@ -61,25 +60,11 @@ type CallOption func(*callConfig)
 // callConfig is what the options of one call fill in.
 type callConfig = sdkclient.CallConfig
 
-// Response is the metadata of a successful call, filled in by WithResponseInto.
-type Response struct {
-	// StatusCode is the HTTP status of the response.
-	StatusCode int
-	// Header holds the response headers.
-	Header http.Header
-	// CorrelationID is the X-CorrelationId the server echoed, else the one the SDK sent: it
-	// names the call in the server's logs and yours. It is no lookup key (the server has no
-	// search by it): an outcome-unknown write is settled by its method's read-back.
-	CorrelationID string
-	// TraceID is the server's trace id from traceparent, X-Request-Id or Request-Id.
-	TraceID string
-}
-
 // WithCorrelationID sends id as the X-CorrelationId of this call instead of a new UUID. Keep
 // it with anything that moves money: it names the call in the server's logs, for the manual
 // review of an outcome-unknown write that has no read-back (the server has no lookup by it;
 // a method's doc says which read-back, if any, settles it). An id with a control character
-// (CR, LF) fails the call before the first attempt with ErrInvalidArgument, which proves
+// (CR, LF) fails the call before the first attempt with core.ErrInvalidArgument, which proves
 // nothing was sent; the id is never quoted.
 func WithCorrelationID(id string) CallOption {
 	return func(c *sdkclient.CallConfig) { c.CorrelationID = id }
@@ -87,7 +72,7 @@ func WithCorrelationID(id string) CallOption {
 
 // WithHeader adds a header to this call. It never replaces Authorization. A key that is not
 // an HTTP token or a value with a control character (CR, LF) fails the call before the first
-// attempt with ErrInvalidArgument, which proves nothing was sent.
+// attempt with core.ErrInvalidArgument, which proves nothing was sent.
 func WithHeader(key, value string) CallOption {
 	return func(c *sdkclient.CallConfig) {
 		if c.Header == nil {
@@ -100,8 +85,8 @@ func WithHeader(key, value string) CallOption {
 // WithCallTimeout sets this call's whole-call ceiling instead of the client's (WithTimeout):
 // connection, token, every attempt and backoff, and reading the answer (a streamed download's
 // body too). 0 or less means none: only ctx bounds the call. When it runs out the call fails
-// with a *TimeoutError (ErrTimeout, context.DeadlineExceeded), which for a call that moves
-// money or changes state sits inside an OutcomeUnknownError (ErrOutcomeUnknown).
+// with a *core.TimeoutError (core.ErrTimeout, context.DeadlineExceeded), which for a call that moves
+// money or changes state sits inside a core.OutcomeUnknownError (core.ErrOutcomeUnknown).
 func WithCallTimeout(d time.Duration) CallOption {
 	return func(c *sdkclient.CallConfig) { c.Timeout, c.TimeoutSet = max(d, 0), true }
 }
@@ -109,73 +94,39 @@ func WithCallTimeout(d time.Duration) CallOption {
 // WithCallRetry tunes retries for this call only; MaxAttempts 1 turns them off. Requests that
 // move money or change state are never re-sent once they may have reached the server,
 // whatever this says.
-func WithCallRetry(r RetryOptions) CallOption {
+func WithCallRetry(r core.RetryOptions) CallOption {
 	return func(c *sdkclient.CallConfig) { c.Retry = &r }
 }
 
 // WithResponseInto fills *r with the metadata of the successful response (status, headers,
 // correlation and trace ids). r is left unchanged when the call fails: the error carries the
 // same facts.
-func WithResponseInto(r *Response) CallOption {
+func WithResponseInto(r *core.Response) CallOption {
 	return func(c *sdkclient.CallConfig) {
-		c.OnResponse = func(m sdkclient.Meta) { *r = Response(m) }
+		c.OnResponse = func(m sdkclient.Meta) { *r = core.Response(m) }
 	}
 }
 
-// CallSettings is what a call's options say. ReadCallOptions gives it to a test whose fake
-// stands for a method of Client behind an interface of its own, so that it can check which
-// correlation id, headers, timeout and retries the code under test asked for.
-type CallSettings struct {
-	// CorrelationID is WithCorrelationID's id; empty means a new UUID per call.
-	CorrelationID string
-	// Header holds the WithHeader headers.
-	Header http.Header
-	// Timeout is WithCallTimeout's ceiling (0: none), when TimeoutSet.
-	Timeout    time.Duration
-	TimeoutSet bool
-	// Retry is WithCallRetry's options; nil means the client's.
-	Retry *RetryOptions
-	// ResponseInto reports a WithResponseInto.
-	ResponseInto bool
-}
-
 // ReadCallOptions applies opts, as a call does, and returns what they set.
-func ReadCallOptions(opts ...CallOption) CallSettings {
+func ReadCallOptions(opts ...CallOption) core.CallSettings {
 	var c sdkclient.CallConfig
 	for _, o := range opts {
 		if o != nil {
 			o(&c)
 		}
 	}
-	return CallSettings{CorrelationID: c.CorrelationID, Header: c.Header, Timeout: c.Timeout,
+	return core.CallSettings{CorrelationID: c.CorrelationID, Header: c.Header, Timeout: c.Timeout,
 		TimeoutSet: c.TimeoutSet, Retry: c.Retry, ResponseInto: c.OnResponse != nil}
 }
-
-// RetryOptions tunes retries: attempts, first backoff ceiling, longest wait, the timeout of
-// each attempt (AttemptTimeout) and the statuses after which a safe call is retried
-// (StatusCodes, nil for DefaultRetryStatusCodes). Calls that move money or change state are
-// never re-sent after a status or a timed-out attempt, whatever these say.
-//
-// Its fields and methods: go doc github.com/issuerkit/issuerkit-go/openapi/core.RetryOptions
-type RetryOptions = core.RetryOptions
-
-// AttemptTimeoutError reports an attempt ended by RetryOptions.AttemptTimeout (errors.Is
-// ErrTimeout and context.DeadlineExceeded). A safe call is retried after it; a call that moves
-// money or changes state reports it inside ErrOutcomeUnknown, never re-sent.
-type AttemptTimeoutError = core.AttemptTimeoutError
-
-// DefaultRetryStatusCodes are the statuses after which a safe call is retried when
-// RetryOptions.StatusCodes is nil: 408, 429, 500, 502, 503, 504.
-var DefaultRetryStatusCodes = core.DefaultRetryStatusCodes
 
 // WithHTTPClient sends requests through hc instead of the SDK's default client. hc is not
 // modified. With any hc, whatever its Transport: a request that moves money or changes state
 // is sent again only when the SDK saw that the attempt wrote nothing (the request's httptrace
 // hooks: the transport looked for a connection and never got one) and the error agrees (failed
 // dial, DNS failure, TLS handshake refused by the client); any other failure is one attempt
-// and ErrOutcomeUnknown. A Transport that fires no trace hooks for the request (HTTP/3, a mesh
+// and core.ErrOutcomeUnknown. A Transport that fires no trace hooks for the request (HTTP/3, a mesh
 // client, a wrapper that drops the request's context) proves nothing: its failures are all
-// ErrOutcomeUnknown.
+// core.ErrOutcomeUnknown.
 // Such a request reaches hc without GetBody and with a body that cannot be rewound, so
 // neither net/http (a reused keep-alive connection, an HTTP/2 stream reset) nor a Transport
 // that rewinds with GetBody can send it twice. No redirect is followed (hc's CheckRedirect is
@@ -213,50 +164,34 @@ func WithUserAgent(suffix string) Option { return Option(sdkclient.WithUserAgent
 
 // WithRetry tunes retries; MaxAttempts 1 turns them off. Requests that move money or change
 // state are never re-sent once they may have reached the server, whatever this says.
-func WithRetry(r RetryOptions) Option { return Option(sdkclient.WithRetry(r)) }
-
-// DefaultTimeout is the whole-call ceiling of every call (but streamed downloads) unless
-// WithTimeout or WithCallTimeout says otherwise: 60 seconds.
-const DefaultTimeout = core.DefaultTimeout
+func WithRetry(r core.RetryOptions) Option { return Option(sdkclient.WithRetry(r)) }
 
 // WithTimeout sets the whole-call ceiling of every call of the client (default
-// DefaultTimeout, 60 s): connection, token, every attempt and backoff, and reading the answer.
+// core.DefaultTimeout, 60 s): connection, token, every attempt and backoff, and reading the answer.
 // A call ends at this ceiling or at its context's deadline, whichever comes first, so a server
 // that trickles its answer cannot hold a caller whose context has no deadline. 0 turns the
-// ceiling off; negative is an error. When it runs out the call fails with a *TimeoutError
-// (ErrTimeout, context.DeadlineExceeded), which for a call that moves money or changes state
-// sits inside an OutcomeUnknownError (ErrOutcomeUnknown). Streamed downloads have an idle
+// ceiling off; negative is an error. When it runs out the call fails with a *core.TimeoutError
+// (core.ErrTimeout, context.DeadlineExceeded), which for a call that moves money or changes state
+// sits inside a core.OutcomeUnknownError (core.ErrOutcomeUnknown). Streamed downloads have an idle
 // timeout instead.
 func WithTimeout(d time.Duration) Option { return Option(sdkclient.WithTimeout(d)) }
 
 // WithInsecureHTTP allows bearer tokens over plain http to hosts other than loopback.
 func WithInsecureHTTP() Option { return Option(sdkclient.WithInsecureHTTP()) }
 
-// Middleware is a step of your own in the client's pipeline (WithCallMiddleware,
-// WithAttemptMiddleware): it may read and change the request's headers and context, call next
-// to send it on, and inspect or replace the response. OperationID(req.Context()) names the
-// operation. A step never sees the Authorization header; for an operation that moves money or
-// changes state a second call of next is refused with ErrResendRefused and sends nothing. A
-// request pointed at another scheme or host is refused by next with ErrInvalidArgument and
-// not sent: the credentials are added after the step, for the client's base URL only.
-type Middleware = func(req *http.Request, next Next) (*http.Response, error)
-
-// Next sends the request on through the rest of the pipeline.
-type Next = func(*http.Request) (*http.Response, error)
-
 // WithCallMiddleware adds steps run once per call, outside retries (a circuit breaker, an
 // audit record), after the correlation id header is set; the first step is the outermost.
-func WithCallMiddleware(steps ...Middleware) Option {
+func WithCallMiddleware(steps ...core.Middleware) Option {
 	return Option(sdkclient.WithCallMiddleware(steps...))
 }
 
 // WithAttemptMiddleware adds steps run on every attempt, inside retries (a header, a latency
 // histogram). A step sees the request with the SDK's User-Agent, X-CorrelationId, Accept and
-// Content-Type headers, the call's own headers and the attempt number (Attempt); the
+// Content-Type headers, the call's own headers and the attempt number (core.Attempt); the
 // Authorization header is set after it and is never visible to it. Logging and the client-side
 // rate limiter run after it. It combines with WithClientCertificate, WithTLSConfig and
 // WithHTTPClient, unlike a wrapping RoundTripper.
-func WithAttemptMiddleware(steps ...Middleware) Option {
+func WithAttemptMiddleware(steps ...core.Middleware) Option {
 	return Option(sdkclient.WithAttemptMiddleware(steps...))
 }
 
@@ -281,13 +216,6 @@ func WithMeterProvider(mp metric.MeterProvider) Option {
 // propagator's) of every attempt on or off. Default: off: the bank may reject unknown
 // headers.
 func WithTracePropagation(on bool) Option { return Option(sdkclient.WithTracePropagation(on)) }
-
-// OperationID returns the operationId of the SDK call ctx belongs to (the context of the
-// request a Middleware step or a RoundTripper gets), "" outside one.
-func OperationID(ctx context.Context) string { return sdkclient.OperationID(ctx) }
-
-// Attempt returns the 1-based attempt number of the request whose context is ctx.
-func Attempt(ctx context.Context) int { return sdkclient.Attempt(ctx) }
 
 // WithRedactKeys masks the values of these JSON member names in logs and errors, in addition
 // to the defaults.
@@ -314,7 +242,7 @@ func WithRateLimit(perSecond float64) Option { return Option(sdkclient.WithRateL
 // WithRateLimitWait makes a 429 wait out the bank's lock-out (Retry-After, or two minutes) and
 // send again, bounded by the call's context. Without it a 429 fails at once with an *Error
 // whose RetryAfter is the lock-out, and calls made during the lock-out fail with a
-// *LockoutError without reaching the bank.
+// *core.LockoutError without reaching the bank.
 func WithRateLimitWait() Option { return Option(sdkclient.WithRateLimitWait()) }
 
 // WithLimiter makes the client wait for lim before every attempt, instead of the in-process
@@ -322,13 +250,13 @@ func WithRateLimitWait() Option { return Option(sdkclient.WithRateLimitWait()) }
 // shared by several processes, such as the Redis one of
 // github.com/issuerkit/issuerkit-go/paging/redisfleet (see package banklimit). lim sets the
 // rate, so it does not combine with WithRateLimit. When lim fails, the request is not sent:
-// the call fails with an error matching ErrRateLimited and lim's error.
+// the call fails with an error matching core.ErrRateLimited and lim's error.
 func WithLimiter(lim core.Limiter) Option { return Option(sdkclient.WithLimiter(lim)) }
 
 // WithLockout keeps the lock-out a 429 starts in lo, instead of in the process: with a
 // lock-out shared by several processes, a 429 seen by one makes every one fail with
-// *LockoutError, without reaching the bank, until it ends (see package banklimit). When lo
-// fails, the request is not sent: the call fails with an error matching ErrRateLimited and
+// *core.LockoutError, without reaching the bank, until it ends (see package banklimit). When lo
+// fails, the request is not sent: the call fails with an error matching core.ErrRateLimited and
 // lo's error.
 func WithLockout(lo core.Lockout) Option { return Option(sdkclient.WithLockout(lo)) }
 
@@ -345,142 +273,9 @@ func WithPrivateBudget() Option { return Option(sdkclient.WithPrivateBudget()) }
 // origin.
 func WithCredentialID(id string) Option { return Option(sdkclient.WithCredentialID(id)) }
 
-// DefaultMaxLockout is the longest lock-out a 429 starts unless WithMaxLockout says otherwise:
-// 10 minutes, five times the bank's documented two. A longer Retry-After (or one too large to
-// represent) is cut to it, so a faulty or hostile answer cannot lock the client out for good.
-const DefaultMaxLockout = core.DefaultMaxLockout
-
-// WithMaxLockout sets the longest lock-out a 429 starts (default DefaultMaxLockout): a longer
+// WithMaxLockout sets the longest lock-out a 429 starts (default core.DefaultMaxLockout): a longer
 // Retry-After is cut to d. Under a second fails at construction.
 func WithMaxLockout(d time.Duration) Option { return Option(sdkclient.WithMaxLockout(d)) }
-
-// LockoutError reports a call refused, without sending anything, during the lock-out that
-// follows a 429 (errors.Is ErrRateLimited); Wait is the time left.
-//
-// Its fields and methods: go doc github.com/issuerkit/issuerkit-go/openapi/core.LockoutError
-type LockoutError = core.LockoutError
-
-// WithAPIVersion sets the {version} path segment (default DefaultAPIVersion).
-func WithAPIVersion(v string) Option { return Option(sdkclient.WithAPIVersion(v)) }
-
-// Error is returned for every answer that is not a success (a non-2xx status): its status,
-// method, redacted URL, correlation and trace ids, Retry-After, capped and masked body, and
-// the decoded body (Bank, a *BankError). It is the one error type of the three
-// clients (cardplatform.Error, validation.Error and paging.Error are all this type), so one
-// errors.As reads any of them. errors.Is matches the status sentinels (ErrNotFound,
-// ErrServerError, ...). Everything it holds is redacted, so printing it with any verb is safe
-// to log.
-//
-// Its fields and methods: go doc github.com/issuerkit/issuerkit-go/openapi/core.Error
-type Error = core.Error
-
-// BankError is the bank's error body: ErrorMessage, TransactionId, X-CorrelationId,
-// TransactionTime, Api-Url and ServiceError (errorCode, ConnectError or messages).
-//
-// Its fields and methods: go doc github.com/issuerkit/issuerkit-go/openapi/core.BankError
-type BankError = core.BankError
-
-// OutcomeUnknownError reports that a request which moves money or changes state failed after
-// it may have reached the server. It was not re-sent. Whether it took effect is settled by the
-// read-back its method's doc names (the Snapshot and Settle methods run it), or, where the
-// doc says none exists, by a manual review, for which CorrelationID names the call in the
-// server's logs; the server has no lookup by correlation id.
-//
-// Its fields and methods: go doc github.com/issuerkit/issuerkit-go/openapi/core.OutcomeUnknownError
-type OutcomeUnknownError = core.OutcomeUnknownError
-
-// RedirectError reports a redirect the SDK refused to follow (it follows none): status,
-// method, where from and where to (redacted). It matches ErrRedirectRefused.
-//
-// Its fields and methods: go doc github.com/issuerkit/issuerkit-go/openapi/core.RedirectError
-type RedirectError = core.RedirectError
-
-// DecodeError reports a 2xx response whose body is not the JSON the spec describes.
-//
-// Its fields and methods: go doc github.com/issuerkit/issuerkit-go/openapi/core.DecodeError
-type DecodeError = core.DecodeError
-
-// TimeoutError reports a call ended by the SDK's own time limit: the whole-call ceiling
-// (WithTimeout, WithCallTimeout) or a streamed download's idle timeout. It matches ErrTimeout
-// and context.DeadlineExceeded.
-//
-// Its fields and methods: go doc github.com/issuerkit/issuerkit-go/openapi/core.TimeoutError
-type TimeoutError = core.TimeoutError
-
-// Errors to test with errors.Is.
-var (
-	ErrBadRequest   = core.ErrBadRequest
-	ErrUnauthorized = core.ErrUnauthorized
-	ErrForbidden    = core.ErrForbidden
-	ErrNotFound     = core.ErrNotFound
-	ErrConflict     = core.ErrConflict
-	ErrRateLimited  = core.ErrRateLimited
-	ErrServerError  = core.ErrServerError
-	// ErrTimeout: a 408 or 504, or the SDK's own time limit (*TimeoutError).
-	ErrTimeout        = core.ErrTimeout
-	ErrOutcomeUnknown = core.ErrOutcomeUnknown
-	// ErrInvalidArgument: a method refused an argument before sending anything.
-	ErrInvalidArgument = core.ErrInvalidArgument
-	// ErrInsecureTransport: a bearer token would have travelled over plain http.
-	ErrInsecureTransport = core.ErrInsecureTransport
-	// ErrRedirectRefused: the server answered with a redirect (301, 302, 303, 307, 308). The
-	// SDK follows none, on any origin: the API documents none, and the target's answer is not
-	// this call's. An operation that changes state also matches ErrOutcomeUnknown.
-	ErrRedirectRefused = core.ErrRedirectRefused
-	// ErrResendRefused: a Middleware step called next a second time for an operation that
-	// must not be re-sent; nothing more was sent, and the call is also ErrOutcomeUnknown.
-	ErrResendRefused = core.ErrResendRefused
-	// ErrTokenSource: no bearer token could be obtained (also matches the caller's context
-	// error when its deadline ended the wait).
-	ErrTokenSource = core.ErrTokenSource
-)
-
-// Timestamp is a date-time without zone designator, as the service writes them
-// (2024-05-01T10:20:30, optionally with fractional seconds). It round-trips exactly.
-//
-// Its fields and methods: go doc github.com/issuerkit/issuerkit-go/openapi/core.Timestamp
-type Timestamp = core.Timestamp
-
-// Decimal is an exact decimal amount of money; it never passes through a float.
-//
-// Its fields and methods: go doc github.com/issuerkit/issuerkit-go/openapi/core.Decimal
-type Decimal = core.Decimal
-
-// GUID is a globally unique identifier; the zero GUID is unset ("" and null decode to it).
-//
-// Its fields and methods: go doc github.com/issuerkit/issuerkit-go/openapi/core.GUID
-type GUID = core.GUID
-
-// Date is a calendar date (yyyy-MM-dd); the zero Date is unset ("" and null decode to it).
-//
-// Its fields and methods: go doc github.com/issuerkit/issuerkit-go/openapi/core.Date
-type Date = core.Date
-
-// ParseGUID parses a GUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6.
-func ParseGUID(s string) (GUID, error) { return core.ParseGUID(s) }
-
-// MustParseGUID is ParseGUID for constants in tests and examples: it panics on invalid text.
-func MustParseGUID(s string) GUID { return core.MustParseGUID(s) }
-
-// NewGUID returns a random GUID.
-func NewGUID() GUID { return core.NewGUID() }
-
-// ParseDate parses a date written yyyy-MM-dd.
-func ParseDate(s string) (Date, error) { return core.ParseDate(s) }
-
-// MustParseDate is ParseDate for constants in tests and examples: it panics on invalid text.
-func MustParseDate(s string) Date { return core.MustParseDate(s) }
-
-// DateOf returns the calendar date of t in t's location.
-func DateOf(t time.Time) Date { return core.DateOf(t) }
-
-// Secret is a sensitive value (PAN, CVV, PIN, track data, SSN, account number). The SDK sends
-// it as is, through its own encoders; everything else masks it: String, GoString, fmt verbs,
-// slog, MarshalJSON and MarshalText (so encoding/json and slog's JSON handler, also inside
-// your own structs). Reveal returns the value.
-//
-// Its fields and methods: go doc github.com/issuerkit/issuerkit-go/openapi/core.Secret
-type Secret = core.Secret
 
 // RedactSecrets is a slog.HandlerOptions.ReplaceAttr function for loggers that log the
 // caller's own values holding a Secret. A Secret already masks itself wherever slog prints it;
@@ -489,22 +284,3 @@ type Secret = core.Secret
 //
 //	slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{ReplaceAttr: RedactSecrets}))
 func RedactSecrets(groups []string, a slog.Attr) slog.Attr { return scalar.RedactSecrets(groups, a) }
-
-// NewSecret wraps a sensitive value for a request field.
-func NewSecret(s string) Secret { return core.NewSecret(s) }
-
-// ParseDecimal parses an exact decimal amount such as "12.50" (also "1,250.00" and "1.5e3").
-func ParseDecimal(s string) (Decimal, error) { return core.ParseDecimal(s) }
-
-// MustParseDecimal is ParseDecimal for constants in tests and examples: it panics on invalid
-// text.
-func MustParseDecimal(s string) Decimal { return core.MustParseDecimal(s) }
-
-// NewDecimalFromInt returns units·10^-scale exactly: NewDecimalFromInt(1250, 2) is 12.50.
-func NewDecimalFromInt(units int64, scale int32) Decimal { return core.NewDecimalFromInt(units, scale) }
-
-// ParseTimestamp parses a zone-less date-time such as "2024-05-01T10:20:30.123".
-func ParseTimestamp(s string) (Timestamp, error) { return core.ParseTimestamp(s) }
-
-// NewTimestamp returns t's wall clock as a zone-less Timestamp.
-func NewTimestamp(t time.Time) Timestamp { return core.NewTimestamp(t) }

@@ -17,7 +17,7 @@ import (
 func TestBankExampleKeepsResultAndFault(t *testing.T) {
 	body, err := os.ReadFile("testdata/bank_v2_example.json")
 	require.NoError(t, err)
-	c := serve(t, 200, string(body), validation.WithAPIVersion2())
+	c := serve(t, 200, string(body))
 	res, err := c.VerifyAccount(context.Background(), validInquiry())
 	assert.Nil(t, res, "a fault is not a plain success")
 	var fe *validation.FaultError
@@ -60,7 +60,7 @@ func TestFaultPlacements(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c := serve(t, 200, tc.body, validation.WithAPIVersion2())
+			c := serve(t, 200, tc.body)
 			res, err := c.VerifyAccount(context.Background(), validInquiry())
 			if tc.business == "" && tc.system == "" {
 				require.NoError(t, err)
@@ -81,7 +81,7 @@ func TestFaultPlacements(t *testing.T) {
 // TestFaultBesideAFailedResult: a fault beside a Result whose errorCode is not 000 is a
 // *FaultError that also matches *ResultError, so callers branching on either see it.
 func TestFaultBesideAFailedResult(t *testing.T) {
-	c := serve(t, 200, `{"accountValidationV2Response":{"AOAResponse":{"Result":{"errorCode":"998"}},"errorResponse":{"systemFault":{"errorDescription":"backend down"}}}}`, validation.WithAPIVersion2())
+	c := serve(t, 200, `{"accountValidationV2Response":{"AOAResponse":{"Result":{"errorCode":"998"}},"errorResponse":{"systemFault":{"errorDescription":"backend down"}}}}`)
 	_, err := c.VerifyAccount(context.Background(), validInquiry())
 	var fe *validation.FaultError
 	require.ErrorAs(t, err, &fe)

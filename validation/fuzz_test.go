@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx/jsonxtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
@@ -34,7 +35,7 @@ func newFuzzServer(f *testing.F, opts ...validation.Option) (*fuzzServer, *valid
 	}))
 	f.Cleanup(s.Close)
 	c, err := validation.New(s.URL, append([]validation.Option{validation.WithStaticToken("tok"), validation.WithHTTPClient(s.Client()),
-		validation.WithRetry(validation.RetryOptions{MaxAttempts: 1}), validation.WithRateLimit(0)}, opts...)...)
+		validation.WithRetry(core.RetryOptions{MaxAttempts: 1}), validation.WithRateLimit(0)}, opts...)...)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func newFuzzServer(f *testing.F, opts ...validation.Option) (*fuzzServer, *valid
 
 var fuzzInquiry = validation.Inquiry{
 	ServiceType: validation.ServiceTypeOwner, SecondaryID: "SEC0001", RoutingNumber: "011000015",
-	AccountNumber: validation.NewSecret("123456789"),
+	AccountNumber: core.NewSecret("123456789"),
 }
 
 func fuzzVerify(f *testing.F, envelope string, opts ...validation.Option) {
@@ -61,7 +62,7 @@ func fuzzVerify(f *testing.F, envelope string, opts ...validation.Option) {
 		srv.body.Store(&body)
 		res, err := c.VerifyAccount(context.Background(), fuzzInquiry)
 		var (
-			de *validation.DecodeError
+			de *core.DecodeError
 			fe *validation.FaultError
 			re *validation.ResultError
 		)
@@ -84,5 +85,5 @@ func fuzzVerify(f *testing.F, envelope string, opts ...validation.Option) {
 func FuzzDecodeVerifyV1(f *testing.F) { fuzzVerify(f, "accountValidationResponse") }
 
 func FuzzDecodeVerifyV2(f *testing.F) {
-	fuzzVerify(f, "accountValidationV2Response", validation.WithAPIVersion2())
+	fuzzVerify(f, "accountValidationV2Response")
 }

@@ -4,16 +4,17 @@ import (
 	"context"
 
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // CheckedAt returns Timestamp parsed as a date-time without zone (2024-05-01T10:20:30, with
 // optional fractional seconds), and false when it is empty or not a date-time. Timestamp is
 // free text in the bank's published file and only informative, so text that does not parse
 // is kept as sent in Timestamp and never fails the health check.
-func (h *HealthCheckResponse) CheckedAt() (Timestamp, bool) {
-	ts, err := ParseTimestamp(h.Timestamp)
+func (h *HealthCheckResponse) CheckedAt() (core.Timestamp, bool) {
+	ts, err := core.ParseTimestamp(h.Timestamp)
 	if err != nil {
-		return Timestamp{}, false
+		return core.Timestamp{}, false
 	}
 	return ts, true
 }
@@ -23,11 +24,8 @@ func (h *HealthCheckResponse) CheckedAt() (Timestamp, bool) {
 // It is a read: retried after a connection failure or a 408, 429, 500, 502, 503 or 504 answer.
 // Every non-2xx answer is an *Error unwrapping to the bank's *BankError.
 func (c *Client) HealthCheck(ctx context.Context, opts ...CallOption) (*HealthCheckResponse, error) {
-	if err := checkVersion(c.core.Version); err != nil {
-		return nil, err
-	}
 	op := opCheckHealth
-	if c.core.Version == V2 {
+	if c.core.Version == v2 {
 		op = opCheckHealthV2
 	}
 	r := sdkclient.Request{Op: op, Path: "/accounts/validations/" + c.core.Version + "/healthCheck"}

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -62,23 +63,23 @@ func TestMiddlewareWithBankMutualTLS(t *testing.T) {
 	tlsCfg := &tls.Config{RootCAs: roots, Certificates: []tls.Certificate{cert}}
 
 	ts, err := validation.BankTokenSource(context.Background(), srv.URL,
-		validation.BankCredentials{ConsumerKey: "consumer-k", ConsumerSecret: "consumer-s", ClientID: "client-id-1", ClientSecret: "client-key-1"}, tlsCfg, nil)
+		core.BankCredentials{ConsumerKey: "consumer-k", ConsumerSecret: "consumer-s", ClientID: "client-id-1", ClientSecret: "client-key-1"}, tlsCfg, nil)
 	require.NoError(t, err)
 	defer func() { _ = ts.Close() }()
 
 	var mu sync.Mutex
 	var seen []string
-	audit := func(req *http.Request, next validation.Next) (*http.Response, error) {
+	audit := func(req *http.Request, next core.Next) (*http.Response, error) {
 		mu.Lock()
-		seen = append(seen, validation.OperationID(req.Context())+" auth="+req.Header.Get("Authorization"))
+		seen = append(seen, core.OperationID(req.Context())+" auth="+req.Header.Get("Authorization"))
 		mu.Unlock()
-		req.Header.Set("X-Audit", validation.OperationID(req.Context()))
+		req.Header.Set("X-Audit", core.OperationID(req.Context()))
 		return next(req)
 	}
 	var calls int
 	c, err := validation.New(srv.URL, validation.WithTokenSource(ts),
 		validation.WithTLSConfig(&tls.Config{RootCAs: roots}), validation.WithClientCertificate(cert),
-		validation.WithCallMiddleware(func(req *http.Request, next validation.Next) (*http.Response, error) {
+		validation.WithCallMiddleware(func(req *http.Request, next core.Next) (*http.Response, error) {
 			calls++
 			return next(req)
 		}),

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestHostilePathArgumentsNeverSent calls every method of the account validation client with each of
@@ -14,7 +15,7 @@ import (
 // in each string path argument: every call fails with ErrInvalidArgument and no request
 // reaches the server.
 func TestHostilePathArgumentsNeverSent(t *testing.T) {
-	n := opstest.RefuseHostilePathArguments(t, operations, ErrInvalidArgument, func(base string) any {
+	n := opstest.RefuseHostilePathArguments(t, operations, core.ErrInvalidArgument, func(base string) any {
 		c, err := New(base, WithStaticToken("tok"))
 		require.NoError(t, err)
 		return c

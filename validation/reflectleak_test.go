@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -45,8 +46,8 @@ func TestSecretFieldsUnreadableByReflection(t *testing.T) {
 	const dob, acct, ssn = "19800101", "3123456789", "123456789"
 	inq := validation.Inquiry{
 		ServiceType: validation.ServiceTypeOwner, RoutingNumber: "011000015",
-		AccountNumber: validation.NewSecret(acct),
-		AcctOwner:     validation.AcctOwner{FirstName: "Ann", LastName: "Lee", DOB: validation.NewSecret(dob), SSN: validation.NewSecret(ssn)},
+		AccountNumber: core.NewSecret(acct),
+		AcctOwner:     validation.AcctOwner{FirstName: "Ann", LastName: "Lee", DOB: core.NewSecret(dob), SSN: core.NewSecret(ssn)},
 	}
 	// An unexported field: fmt cannot call the methods of what it holds, and %s does not fit
 	// a pointer, so fmt prints the Inquiry by reflection.
@@ -78,12 +79,12 @@ func TestBankErrorByValueShowsNothingTheCallSent(t *testing.T) {
 	}, v1, validation.WithStaticToken(token))
 	_, err := c.VerifyAccount(context.Background(), validation.Inquiry{
 		ServiceType: validation.ServiceTypeOwner, SecondaryID: "SEC0001", RoutingNumber: "011000015",
-		AccountNumber: validation.NewSecret(acct),
-		AcctOwner:     validation.AcctOwner{FirstName: "Ann", LastName: "Lee", SSN: validation.NewSecret(ssn)},
+		AccountNumber: core.NewSecret(acct),
+		AcctOwner:     validation.AcctOwner{FirstName: "Ann", LastName: "Lee", SSN: core.NewSecret(ssn)},
 	})
-	var apiErr *validation.Error
+	var apiErr *core.Error
 	require.ErrorAs(t, err, &apiErr)
-	var bankErr *validation.BankError
+	var bankErr *core.BankError
 	require.ErrorAs(t, err, &bankErr)
 	secrets := []string{token, base64.RawStdEncoding.EncodeToString([]byte(token))[:12], acct, ssn}
 	for _, v := range []any{*apiErr, apiErr, *bankErr, bankErr, err, errors.Join(err), fmt.Errorf("w: %w", err)} {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -15,7 +16,7 @@ import (
 // validInquiry passes every rule.
 func validInquiry() validation.Inquiry {
 	return validation.Inquiry{
-		SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: validation.NewSecret("123456789"),
+		SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: core.NewSecret("123456789"),
 		AcctOwner: validation.AcctOwner{FirstName: "Pat", LastName: "Lee"},
 	}
 }
@@ -47,10 +48,10 @@ func TestRules(t *testing.T) {
 		{"routingNumber", func(i *validation.Inquiry) { i.RoutingNumber = "026009593" }, func(i *validation.Inquiry) { i.RoutingNumber = "01100001" }, "001"},
 		{"routingNumber", func(i *validation.Inquiry) { i.RoutingNumber = "011000015" }, func(i *validation.Inquiry) { i.RoutingNumber = "011000016" }, "001"},
 		{"routingNumber", func(i *validation.Inquiry) { i.RoutingNumber = "011000015" }, func(i *validation.Inquiry) { i.RoutingNumber = "01100001A" }, "001"},
-		{"accountNumber", func(i *validation.Inquiry) { i.AccountNumber = validation.NewSecret("12345678901234567") }, func(i *validation.Inquiry) { i.AccountNumber = validation.NewSecret("123456789012345678") }, "008"},
-		{"accountNumber", func(i *validation.Inquiry) { i.AccountNumber = validation.NewSecret("AB123") }, func(i *validation.Inquiry) { i.AccountNumber = validation.NewSecret("123-456") }, "003"},
-		{"accountNumber", func(i *validation.Inquiry) { i.AccountNumber = validation.NewSecret("100") }, func(i *validation.Inquiry) { i.AccountNumber = validation.NewSecret("0123") }, "003"},
-		{"accountNumber", func(i *validation.Inquiry) { i.AccountNumber = validation.NewSecret("1") }, func(i *validation.Inquiry) { i.AccountNumber = validation.Secret{} }, "006"},
+		{"accountNumber", func(i *validation.Inquiry) { i.AccountNumber = core.NewSecret("12345678901234567") }, func(i *validation.Inquiry) { i.AccountNumber = core.NewSecret("123456789012345678") }, "008"},
+		{"accountNumber", func(i *validation.Inquiry) { i.AccountNumber = core.NewSecret("AB123") }, func(i *validation.Inquiry) { i.AccountNumber = core.NewSecret("123-456") }, "003"},
+		{"accountNumber", func(i *validation.Inquiry) { i.AccountNumber = core.NewSecret("100") }, func(i *validation.Inquiry) { i.AccountNumber = core.NewSecret("0123") }, "003"},
+		{"accountNumber", func(i *validation.Inquiry) { i.AccountNumber = core.NewSecret("1") }, func(i *validation.Inquiry) { i.AccountNumber = core.Secret{} }, "006"},
 		{"amount", func(i *validation.Inquiry) { i.Amount = "123456789012" }, func(i *validation.Inquiry) { i.Amount = "1234567890123" }, "013"},
 		{"amount", func(i *validation.Inquiry) { i.Amount = "125.50" }, func(i *validation.Inquiry) { i.Amount = "125.5" }, "013"},
 		{"amount", func(i *validation.Inquiry) { i.Amount = "123456789.00" }, func(i *validation.Inquiry) { i.Amount = "$125" }, "013"},
@@ -69,15 +70,15 @@ func TestRules(t *testing.T) {
 		{"AcctOwner.homePhone", owner(func(o *validation.AcctOwner) { o.HomePhone = "9375550100" }), owner(func(o *validation.AcctOwner) { o.HomePhone = "937555010" }), "107"},
 		{"AcctOwner.homePhone", owner(func(o *validation.AcctOwner) { o.HomePhone = "9375550100" }), owner(func(o *validation.AcctOwner) { o.HomePhone = "937-555-0100" }), "104"},
 		{"AcctOwner.workPhone", owner(func(o *validation.AcctOwner) { o.WorkPhone = "9375550199" }), owner(func(o *validation.AcctOwner) { o.WorkPhone = "93755501999" }), "107"},
-		{"AcctOwner.ssn", owner(func(o *validation.AcctOwner) { o.SSN = validation.NewSecret("6789") }), owner(func(o *validation.AcctOwner) { o.SSN = validation.NewSecret("56789") }), "107"},
-		{"AcctOwner.ssn", owner(func(o *validation.AcctOwner) { o.SSN = validation.NewSecret("123456789") }), owner(func(o *validation.AcctOwner) { o.SSN = validation.NewSecret("123-45-6789") }), "104"},
-		{"AcctOwner.dob", owner(func(o *validation.AcctOwner) { o.DOB = validation.NewSecret("20000229") }), owner(func(o *validation.AcctOwner) { o.DOB = validation.NewSecret("19990229") }), "107"},
-		{"AcctOwner.dob", owner(func(o *validation.AcctOwner) { o.DOB = validation.NewSecret("19800131") }), owner(func(o *validation.AcctOwner) { o.DOB = validation.NewSecret("1980-01-31") }), "104"},
+		{"AcctOwner.ssn", owner(func(o *validation.AcctOwner) { o.SSN = core.NewSecret("6789") }), owner(func(o *validation.AcctOwner) { o.SSN = core.NewSecret("56789") }), "107"},
+		{"AcctOwner.ssn", owner(func(o *validation.AcctOwner) { o.SSN = core.NewSecret("123456789") }), owner(func(o *validation.AcctOwner) { o.SSN = core.NewSecret("123-45-6789") }), "104"},
+		{"AcctOwner.dob", owner(func(o *validation.AcctOwner) { o.DOB = core.NewSecret("20000229") }), owner(func(o *validation.AcctOwner) { o.DOB = core.NewSecret("19990229") }), "107"},
+		{"AcctOwner.dob", owner(func(o *validation.AcctOwner) { o.DOB = core.NewSecret("19800131") }), owner(func(o *validation.AcctOwner) { o.DOB = core.NewSecret("1980-01-31") }), "104"},
 		{"AcctOwner.state", owner(func(o *validation.AcctOwner) { o.State = "oh" }), owner(func(o *validation.AcctOwner) { o.State = "OHI" }), "107"},
 		{"AcctOwner.state", owner(func(o *validation.AcctOwner) { o.State = "OH" }), owner(func(o *validation.AcctOwner) { o.State = "O1" }), "104"},
 		{"AcctOwner.idType", owner(func(o *validation.AcctOwner) { o.IDType = "D" }), owner(func(o *validation.AcctOwner) { o.IDType = "DL" }), "011"},
 		{"AcctOwner.idType", owner(func(o *validation.AcctOwner) { o.IDType = "7" }), owner(func(o *validation.AcctOwner) { o.IDType = "d" }), "104"},
-		{"AcctOwner.idNo", owner(func(o *validation.AcctOwner) { o.IDNo = validation.NewSecret(strings.Repeat("9", 28)) }), owner(func(o *validation.AcctOwner) { o.IDNo = validation.NewSecret(strings.Repeat("9", 29)) }), "011"},
+		{"AcctOwner.idNo", owner(func(o *validation.AcctOwner) { o.IDNo = core.NewSecret(strings.Repeat("9", 28)) }), owner(func(o *validation.AcctOwner) { o.IDNo = core.NewSecret(strings.Repeat("9", 29)) }), "011"},
 		{"AcctOwner.idState", owner(func(o *validation.AcctOwner) { o.IDState = "ONTARI" }), owner(func(o *validation.AcctOwner) { o.IDState = "ONTARIO" }), "011"},
 		{"AcctOwner.idState", owner(func(o *validation.AcctOwner) { o.IDState = "OH" }), owner(func(o *validation.AcctOwner) { o.IDState = "O" }), "010"},
 		{"Client.userDefined", func(i *validation.Inquiry) { i.Client.UserDefined = strings.Repeat("u", 255) }, func(i *validation.Inquiry) { i.Client.UserDefined = strings.Repeat("u", 256) }, "011"},
@@ -110,8 +111,8 @@ func TestRules(t *testing.T) {
 // TestRulesListEveryProblem: one error lists every violation, and never a secret value.
 func TestRulesListEveryProblem(t *testing.T) {
 	inq := validation.Inquiry{
-		RoutingNumber: "123", AccountNumber: validation.NewSecret("0099-887766"), Amount: "12.3",
-		AcctOwner: validation.AcctOwner{FirstName: "Pat", ZipCode: "4550 1", SSN: validation.NewSecret("12-3456789")},
+		RoutingNumber: "123", AccountNumber: core.NewSecret("0099-887766"), Amount: "12.3",
+		AcctOwner: validation.AcctOwner{FirstName: "Pat", ZipCode: "4550 1", SSN: core.NewSecret("12-3456789")},
 	}
 	err := inq.Validate()
 	var ie *validation.InquiryError

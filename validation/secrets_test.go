@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/stretchr/testify/assert"
 )
@@ -15,10 +16,10 @@ func TestInquiryNeverLogsSecrets(t *testing.T) {
 	const ssn, idNo, acct = "123456789", "D1234567890", "99887766554433"
 	owner := validation.AcctOwner{
 		FirstName: "Pat", LastName: "Lee",
-		SSN:  validation.NewSecret(ssn),
-		IDNo: validation.NewSecret(idNo),
+		SSN:  core.NewSecret(ssn),
+		IDNo: core.NewSecret(idNo),
 	}
-	inq := validation.Inquiry{AccountNumber: validation.NewSecret(acct), RoutingNumber: "011000015", AcctOwner: owner}
+	inq := validation.Inquiry{AccountNumber: core.NewSecret(acct), RoutingNumber: "011000015", AcctOwner: owner}
 
 	var out bytes.Buffer
 	fmt.Fprintf(&out, "%v %+v %#v\n", inq, inq, owner)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/ops/planttest"
 	"github.com/issuerkit/issuerkit-go/openapi"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
@@ -30,8 +31,8 @@ func TestUnknownMembersKeptInEveryResponse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ops := map[string]string{"verifyAccount": validation.V1, "verifyAccountV2": validation.V2,
-		"checkHealth": validation.V1, "checkHealthV2": validation.V2}
+	ops := map[string]string{"verifyAccount": "v1", "verifyAccountV2": "v2",
+		"checkHealth": "v1", "checkHealthV2": "v2"}
 	seen := 0
 	for _, b := range bodies {
 		v, ok := ops[b.Operation]
@@ -45,8 +46,12 @@ func TestUnknownMembersKeptInEveryResponse(t *testing.T) {
 				_, _ = w.Write(b.JSON)
 			}))
 			defer srv.Close()
-			c, err := validation.New(srv.URL, validation.WithHTTPClient(srv.Client()), validation.WithStaticToken("tok"),
-				validation.WithRateLimit(0), validation.WithAPIVersion(v))
+			opts := []validation.Option{validation.WithHTTPClient(srv.Client()), validation.WithStaticToken("tok"),
+				validation.WithRateLimit(0)}
+			if v == "v1" {
+				opts = append(opts, validation.WithDocumentedAPI())
+			}
+			c, err := validation.New(srv.URL, opts...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,7 +67,7 @@ func TestUnknownMembersKeptInEveryResponse(t *testing.T) {
 				}
 			} else {
 				a, err := c.VerifyAccountAnswer(t.Context(), validation.Inquiry{SecondaryID: "SEC0001",
-					RoutingNumber: "011000015", AccountNumber: validation.NewSecret("123456789")})
+					RoutingNumber: "011000015", AccountNumber: core.NewSecret("123456789")})
 				if a == nil {
 					t.Fatalf("no Answer: %v\n%s", err, b.JSON)
 				}
@@ -90,7 +95,7 @@ func rebuild(t *testing.T, v string, a *validation.Answer) []byte {
 		env[k] = x
 	}
 	env["AOAResponse"] = a.AOAResponse
-	if v == validation.V2 {
+	if v == "v2" {
 		env["errorResponse"] = a.ErrorResponse
 	}
 	body := map[string]any{}
@@ -98,7 +103,7 @@ func rebuild(t *testing.T, v string, a *validation.Answer) []byte {
 		body[k] = x
 	}
 	name := "accountValidationResponse"
-	if v == validation.V2 {
+	if v == "v2" {
 		name = "accountValidationV2Response"
 	}
 	body[name] = env

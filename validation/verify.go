@@ -23,7 +23,7 @@ const maxResultBody = 1 << 20
 // Before any request, an empty ServiceType is filled in with ServiceTypeOwner and inq is
 // checked with Inquiry.Validate: a bad inquiry returns an *InquiryError (errors.Is
 // ErrInvalidInquiry) listing every problem with the service's own errorCode, and nothing is
-// sent. The request travels in the envelopes of the Client's version (WithAPIVersion).
+// sent. The request travels in the envelopes of the Client's version (v2, or v1 with WithDocumentedAPI).
 //
 // Outcomes, in the order they are decided:
 //   - a fault in a 200 (an errorResponse whose businessFault or systemFault has an
@@ -53,9 +53,6 @@ func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry, opts ...CallOpt
 // errors are VerifyAccount's; with a *FaultError or a *ResultError the *Answer is returned
 // too, so nothing the bank sent is lost.
 func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...CallOption) (*Answer, error) {
-	if err := checkVersion(c.core.Version); err != nil {
-		return nil, err
-	}
 	if inq.ServiceType == "" {
 		inq.ServiceType = ServiceTypeOwner
 	}
@@ -67,7 +64,7 @@ func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...C
 		return nil, err
 	}
 	op := opVerifyAccount
-	if c.core.Version == V2 {
+	if c.core.Version == v2 {
 		op = opVerifyAccountV2
 	}
 	resp, err := sdkclient.Send(ctx, &c.core, sdkclient.Request{
@@ -110,7 +107,7 @@ func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...C
 // them.
 func encodeRequest(v string, inq Inquiry) ([]byte, error) {
 	b := make([]byte, 0, 512)
-	if v == V2 {
+	if v == v2 {
 		b = append(b, `{"accountValidationV2Request":{"AOARequest":{"Inquiry":`...)
 	} else {
 		b = append(b, `{"accountValidationRequest":{"AOARequest":{"Inquiry":`...)
@@ -150,28 +147,28 @@ type Answer struct {
 func decodeAnswer(v string, raw []byte) (*Answer, error) {
 	var body map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &body); err != nil {
-		return nil, &DecodeError{Err: err}
+		return nil, &core.DecodeError{Err: err}
 	}
 	name := "accountValidationResponse"
-	if v == V2 {
+	if v == v2 {
 		name = "accountValidationV2Response"
 	}
 	envRaw, ok := body[name]
 	var env map[string]json.RawMessage
 	if ok {
 		if err := json.Unmarshal(envRaw, &env); err != nil {
-			return nil, &DecodeError{Err: fmt.Errorf("%s: %w", name, err)}
+			return nil, &core.DecodeError{Err: fmt.Errorf("%s: %w", name, err)}
 		}
 	}
 	if env == nil {
-		return nil, &DecodeError{Err: fmt.Errorf("the response has no %s envelope", name)}
+		return nil, &core.DecodeError{Err: fmt.Errorf("the response has no %s envelope", name)}
 	}
 	a := &Answer{AdditionalProperties: others(body, name)}
 	a.Envelope = others(env, "AOAResponse", "errorResponse")
 	var faults []*ErrorResponse
 	if r, ok := env["errorResponse"]; ok && !isNull(r) {
 		if err := json.Unmarshal(r, &a.ErrorResponse); err != nil {
-			return nil, &DecodeError{Err: fmt.Errorf("%s.errorResponse: %w", name, err)}
+			return nil, &core.DecodeError{Err: fmt.Errorf("%s.errorResponse: %w", name, err)}
 		}
 		faults = append(faults, &a.ErrorResponse)
 	}
@@ -180,10 +177,10 @@ func decodeAnswer(v string, raw []byte) (*Answer, error) {
 	if hasAOA {
 		var members map[string]json.RawMessage
 		if err := json.Unmarshal(aoaRaw, &members); err != nil {
-			return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse: %w", name, err)}
+			return nil, &core.DecodeError{Err: fmt.Errorf("%s.AOAResponse: %w", name, err)}
 		}
 		if err := json.Unmarshal(aoaRaw, &a.AOAResponse); err != nil {
-			return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse: %w", name, err)}
+			return nil, &core.DecodeError{Err: fmt.Errorf("%s.AOAResponse: %w", name, err)}
 		}
 		if r, ok := members["Result"]; ok && !isNull(r) {
 			res := a.AOAResponse.Result
@@ -192,7 +189,7 @@ func decodeAnswer(v string, raw []byte) (*Answer, error) {
 		if r, ok := members["errorResponse"]; ok && !isNull(r) {
 			var inner ErrorResponse
 			if err := json.Unmarshal(r, &inner); err != nil {
-				return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse.errorResponse: %w", name, err)}
+				return nil, &core.DecodeError{Err: fmt.Errorf("%s.AOAResponse.errorResponse: %w", name, err)}
 			}
 			faults = append(faults, &inner)
 		}
@@ -203,11 +200,11 @@ func decodeAnswer(v string, raw []byte) (*Answer, error) {
 	}
 	switch {
 	case !hasAOA:
-		return nil, &DecodeError{Err: fmt.Errorf("%s has no AOAResponse", name)}
+		return nil, &core.DecodeError{Err: fmt.Errorf("%s has no AOAResponse", name)}
 	case res == nil:
-		return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse has neither Result nor a fault", name)}
+		return nil, &core.DecodeError{Err: fmt.Errorf("%s.AOAResponse has neither Result nor a fault", name)}
 	case res.ErrorCode == "":
-		return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse.Result has no errorCode", name)}
+		return nil, &core.DecodeError{Err: fmt.Errorf("%s.AOAResponse.Result has no errorCode", name)}
 	case res.ErrorCode != ErrorCodeNoError:
 		return a, &ResultError{Code: res.ErrorCode, Result: res}
 	}

@@ -13,7 +13,7 @@ import (
 )
 
 // TestVersionByDefaultAndTheSwitch: a Client speaks v2 (the bank's published API) unless told
-// otherwise; WithPublishedAPI selects it explicitly; v1 is one option away.
+// otherwise; v1 is one option away (WithDocumentedAPI).
 func TestVersionByDefaultAndTheSwitch(t *testing.T) {
 	cases := []struct {
 		name     string
@@ -22,11 +22,8 @@ func TestVersionByDefaultAndTheSwitch(t *testing.T) {
 		envelope string
 	}{
 		{"default", nil, "/accounts/validations/v2/verifyAccount", "accountValidationV2Request"},
-		{"WithPublishedAPI", []validation.Option{validation.WithPublishedAPI()}, "/accounts/validations/v2/verifyAccount", "accountValidationV2Request"},
-		{"v1 after the switch", []validation.Option{validation.WithPublishedAPI(), validation.WithAPIVersion(validation.V1)}, "/accounts/validations/v1/verifyAccount", "accountValidationRequest"},
-		{"v1", []validation.Option{validation.WithAPIVersion(validation.V1)}, "/accounts/validations/v1/verifyAccount", "accountValidationRequest"},
+		{"v1", []validation.Option{validation.WithDocumentedAPI()}, "/accounts/validations/v1/verifyAccount", "accountValidationRequest"},
 	}
-	assert.Equal(t, validation.V2, validation.DefaultAPIVersion)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var path string

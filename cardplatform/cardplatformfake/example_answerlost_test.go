@@ -7,6 +7,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformfake"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // The case that matters most: the platform ran the disbursement, then the answer was lost.
@@ -26,6 +27,6 @@ func Example_answerLost() {
 	}
 	_, err = c.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{ClientReferenceID: "ref-1"},
 		cardplatform.WithCorrelationID("payout-ref-1"))
-	fmt.Println(errors.Is(err, cardplatform.ErrOutcomeUnknown), ran, f.Calls()[0].CorrelationID)
+	fmt.Println(errors.Is(err, core.ErrOutcomeUnknown), ran, f.Calls()[0].CorrelationID)
 	// Output: true 1 payout-ref-1
 }

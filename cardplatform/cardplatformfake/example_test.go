@@ -7,13 +7,14 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformfake"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // cardIsUsable is the code under test: it takes the real *cardplatform.Client. No interface
 // is needed to test it; a consumer that wants one declares the small interface it uses.
 func cardIsUsable(ctx context.Context, c *cardplatform.Client, proxy string) (bool, error) {
 	card, err := c.GetCard(ctx, proxy)
-	if errors.Is(err, cardplatform.ErrNotFound) {
+	if errors.Is(err, core.ErrNotFound) {
 		return false, nil
 	}
 	if err != nil {
@@ -40,7 +41,7 @@ func Example() {
 	ctx := context.Background()
 	fmt.Println(cardIsUsable(ctx, c, "proxy-1"))
 	fmt.Println(cardIsUsable(ctx, c, "missing"))
-	_, err = c.GetAccount(ctx, cardplatform.NewGUID())
+	_, err = c.GetAccount(ctx, core.NewGUID())
 	fmt.Println(err != nil, f.Calls()[2].Operation)
 	// Output:
 	// true <nil>

@@ -10,6 +10,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/internal/fakekit"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // Fake answers the operations of a cardplatform.Client with the functions a test sets: one field per
@@ -25,7 +26,7 @@ type Fake struct {
 	// AdjustAccountBalance fakes Client.AdjustAccountBalance (adjustAccountBalance).
 	AdjustAccountBalance func(ctx context.Context, body cardplatform.AdjustBalanceRequest) (*cardplatform.AdjustBalanceResponse, error)
 	// ApplyAdvance fakes Client.ApplyAdvance (applyAdvance).
-	ApplyAdvance func(ctx context.Context, accountGUID cardplatform.GUID, body cardplatform.ApplyAdvanceRequest) (*cardplatform.ApplyAdvanceResponse, error)
+	ApplyAdvance func(ctx context.Context, accountGUID core.GUID, body cardplatform.ApplyAdvanceRequest) (*cardplatform.ApplyAdvanceResponse, error)
 	// ApplyFee fakes Client.ApplyFee (applyFee).
 	ApplyFee func(ctx context.Context, body cardplatform.FeeApplyRequest) (*cardplatform.FeeApplyResponse, error)
 	// AssignCard fakes Client.AssignCard (assignCard).
@@ -33,9 +34,9 @@ type Fake struct {
 	// CancelBulkOrder fakes Client.CancelBulkOrder (cancelBulkOrder).
 	CancelBulkOrder func(ctx context.Context, body cardplatform.BulkOrderRef) (*cardplatform.BulkOrderDetail, error)
 	// ChangeAccountStatus fakes Client.ChangeAccountStatus (changeAccountStatus).
-	ChangeAccountStatus func(ctx context.Context, accountGUID cardplatform.GUID, body cardplatform.AccountStatusUser) (*cardplatform.AccountDTO, error)
+	ChangeAccountStatus func(ctx context.Context, accountGUID core.GUID, body cardplatform.AccountStatusUser) (*cardplatform.AccountDTO, error)
 	// ChangeAdvanceCycle fakes Client.ChangeAdvanceCycle (changeAdvanceCycle).
-	ChangeAdvanceCycle func(ctx context.Context, accountGUID cardplatform.GUID, body cardplatform.ChangeAdvanceCycleRequest) (*cardplatform.ChangeAdvanceCycleResponse, error)
+	ChangeAdvanceCycle func(ctx context.Context, accountGUID core.GUID, body cardplatform.ChangeAdvanceCycleRequest) (*cardplatform.ChangeAdvanceCycleResponse, error)
 	// ChangeCardStatus fakes Client.ChangeCardStatus (changeCardStatus).
 	ChangeCardStatus func(ctx context.Context, cardProxy string, body cardplatform.CardStatusDTO) (*cardplatform.CardDTO, error)
 	// ChangeCheckStatus fakes Client.ChangeCheckStatus (changeCheckStatus).
@@ -71,9 +72,9 @@ type Fake struct {
 	// (CallFrom).
 	DownloadBatchfile http.HandlerFunc
 	// GetAccount fakes Client.GetAccount (getAccount).
-	GetAccount func(ctx context.Context, accountGUID cardplatform.GUID) (*cardplatform.AccountDTO, error)
+	GetAccount func(ctx context.Context, accountGUID core.GUID) (*cardplatform.AccountDTO, error)
 	// GetAccountInstrument fakes Client.GetAccountInstrument (getAccountInstrument).
-	GetAccountInstrument func(ctx context.Context, accountInstrumentGUID cardplatform.GUID) (*cardplatform.AccountInstrumentDTO, error)
+	GetAccountInstrument func(ctx context.Context, accountInstrumentGUID core.GUID) (*cardplatform.AccountInstrumentDTO, error)
 	// GetCard fakes Client.GetCard (getCard).
 	GetCard func(ctx context.Context, cardProxy string) (*cardplatform.CardDTO, error)
 	// GetCardFulfillmentData fakes Client.GetCardFulfillmentData (getCardFulfillmentData).
@@ -81,17 +82,17 @@ type Fake struct {
 	// GetCardPIN fakes Client.GetCardPIN (getCardPin).
 	GetCardPIN func(ctx context.Context, cardProxy string) (*cardplatform.CardPINDTO, error)
 	// GetCompanyVerificationResult fakes Client.GetCompanyVerificationResult (getCompanyVerificationResult).
-	GetCompanyVerificationResult func(ctx context.Context, companyGUID cardplatform.GUID) (*cardplatform.CompanyVerificationResultDTO, error)
+	GetCompanyVerificationResult func(ctx context.Context, companyGUID core.GUID) (*cardplatform.CompanyVerificationResultDTO, error)
 	// GetGenericEncryptedCardData fakes Client.GetGenericEncryptedCardData (getGenericEncryptedCardData).
 	GetGenericEncryptedCardData func(ctx context.Context, body cardplatform.GenericEncryptedCardDataRequest) (*cardplatform.GenericEncryptedCardDataResponse, error)
 	// GetPayoutPreference fakes Client.GetPayoutPreference (getPayoutPreference).
 	GetPayoutPreference func(ctx context.Context, req cardplatform.GetPayoutPreferenceRequest) (*cardplatform.DisbursementPayoutPreference, error)
 	// GetProgram fakes Client.GetProgram (getProgram).
-	GetProgram func(ctx context.Context, programGUID cardplatform.GUID) (*cardplatform.ProgramDataDTO, error)
+	GetProgram func(ctx context.Context, programGUID core.GUID) (*cardplatform.ProgramDataDTO, error)
 	// GetProgramBalances fakes Client.GetProgramBalances (getProgramBalances).
 	GetProgramBalances func(ctx context.Context, req cardplatform.GetProgramBalancesRequest) ([]cardplatform.AccountBalancesDTO, error)
 	// ListAccountsByBalance fakes Client.ListAccountsByBalance (listAccountsByBalance).
-	ListAccountsByBalance func(ctx context.Context, programGUID cardplatform.GUID, req cardplatform.ListAccountsByBalanceRequest) (*cardplatform.AccountsByBalance, error)
+	ListAccountsByBalance func(ctx context.Context, programGUID core.GUID, req cardplatform.ListAccountsByBalanceRequest) (*cardplatform.AccountsByBalance, error)
 	// ListBulkOrderSummaryByLocation fakes Client.ListBulkOrderSummaryByLocation (listBulkOrderSummaryByLocation).
 	ListBulkOrderSummaryByLocation func(ctx context.Context, req cardplatform.ListBulkOrderSummaryByLocationRequest) (*cardplatform.BulkOrderSummarySearchResponse, error)
 	// ListFees fakes Client.ListFees (listFees).
@@ -101,15 +102,15 @@ type Fake struct {
 	// PerformCompanyKYB fakes Client.PerformCompanyKYB (performCompanyKyb).
 	PerformCompanyKYB func(ctx context.Context, body cardplatform.PerformKYBRequest) (*cardplatform.PerformKYBAPIResponse, error)
 	// PostAccountInterest fakes Client.PostAccountInterest (postAccountInterest).
-	PostAccountInterest func(ctx context.Context, accountGUID cardplatform.GUID) (*cardplatform.Account, error)
+	PostAccountInterest func(ctx context.Context, accountGUID core.GUID) (*cardplatform.Account, error)
 	// PrecalculateAdvance fakes Client.PrecalculateAdvance (precalculateAdvance).
-	PrecalculateAdvance func(ctx context.Context, accountGUID cardplatform.GUID, body cardplatform.AdvancePreCalcRequest) (*cardplatform.AdvancePreCalcResponse, error)
+	PrecalculateAdvance func(ctx context.Context, accountGUID core.GUID, body cardplatform.AdvancePreCalcRequest) (*cardplatform.AdvancePreCalcResponse, error)
 	// ReplaceCard fakes Client.ReplaceCard (replaceCard).
 	ReplaceCard func(ctx context.Context, cardProxy string, body cardplatform.ReplaceCardRequest) (*cardplatform.ReplaceCardDTO, error)
 	// RequestCardData fakes Client.RequestCardData (requestCardData).
 	RequestCardData func(ctx context.Context, body cardplatform.RequestCardDataRequest) (*cardplatform.RequestCardDataResponse, error)
 	// RetrieveCompanyKYB fakes Client.RetrieveCompanyKYB (retrieveCompanyKyb).
-	RetrieveCompanyKYB func(ctx context.Context, companyGUID cardplatform.GUID) (*cardplatform.RetrieveCompanyRequest, error)
+	RetrieveCompanyKYB func(ctx context.Context, companyGUID core.GUID) (*cardplatform.RetrieveCompanyRequest, error)
 	// SearchAccounts fakes Client.SearchAccounts (searchAccounts).
 	SearchAccounts func(ctx context.Context, body cardplatform.SearchAccountsProgramRequest) (*cardplatform.AccountSearchResponse, error)
 	// SearchBulkOrders fakes Client.SearchBulkOrders (searchBulkOrders).
@@ -127,7 +128,7 @@ type Fake struct {
 	// ShowCardPAN fakes Client.ShowCardPAN (showCardPan).
 	ShowCardPAN func(ctx context.Context, cardProxy string) (*cardplatform.CardDTO, error)
 	// UpdateAccount fakes Client.UpdateAccount (updateAccount).
-	UpdateAccount func(ctx context.Context, accountGUID cardplatform.GUID, body cardplatform.UpdateAccountInfoRequest) (*cardplatform.AccountDTO, error)
+	UpdateAccount func(ctx context.Context, accountGUID core.GUID, body cardplatform.UpdateAccountInfoRequest) (*cardplatform.AccountDTO, error)
 	// UpdateCard fakes Client.UpdateCard (updateCard), a hand-written method (a stream or several
 	// answers): it answers the request as the server would; r's context carries the Call
 	// (CallFrom).
@@ -135,7 +136,7 @@ type Fake struct {
 	// UpdateCardIssuanceType fakes Client.UpdateCardIssuanceType (updateCardIssuanceType).
 	UpdateCardIssuanceType func(ctx context.Context, cardProxy string, body cardplatform.IssuanceTypeRequest) (*cardplatform.CardDTO, error)
 	// UpdateCompany fakes Client.UpdateCompany (updateCompany).
-	UpdateCompany func(ctx context.Context, companyGUID cardplatform.GUID, body cardplatform.UpdateCompany) (*cardplatform.CompanyDTO, error)
+	UpdateCompany func(ctx context.Context, companyGUID core.GUID, body cardplatform.UpdateCompany) (*cardplatform.CompanyDTO, error)
 	// UpdateDigitalPackage fakes Client.UpdateDigitalPackage (updateDigitalPackage).
 	UpdateDigitalPackage func(ctx context.Context, body cardplatform.UpdateDigitalPackageRequest) (*cardplatform.UpdateDigitalPackageResponse, error)
 	// UpdateSharedAccount fakes Client.UpdateSharedAccount (updateSharedAccount).
@@ -284,7 +285,7 @@ func (f *Fake) routes() []fakekit.Route {
 				return nil
 			}
 			return func(ctx context.Context, in *fakekit.In) (any, error) {
-				var accountGUID cardplatform.GUID
+				var accountGUID core.GUID
 				if err := in.Path("account_guid", &accountGUID); err != nil {
 					return nil, err
 				}
@@ -336,7 +337,7 @@ func (f *Fake) routes() []fakekit.Route {
 				return nil
 			}
 			return func(ctx context.Context, in *fakekit.In) (any, error) {
-				var accountGUID cardplatform.GUID
+				var accountGUID core.GUID
 				if err := in.Path("account_guid", &accountGUID); err != nil {
 					return nil, err
 				}
@@ -352,7 +353,7 @@ func (f *Fake) routes() []fakekit.Route {
 				return nil
 			}
 			return func(ctx context.Context, in *fakekit.In) (any, error) {
-				var accountGUID cardplatform.GUID
+				var accountGUID core.GUID
 				if err := in.Path("account_guid", &accountGUID); err != nil {
 					return nil, err
 				}
@@ -544,7 +545,7 @@ func (f *Fake) routes() []fakekit.Route {
 				return nil
 			}
 			return func(ctx context.Context, in *fakekit.In) (any, error) {
-				var accountGUID cardplatform.GUID
+				var accountGUID core.GUID
 				if err := in.Path("account_guid", &accountGUID); err != nil {
 					return nil, err
 				}
@@ -556,7 +557,7 @@ func (f *Fake) routes() []fakekit.Route {
 				return nil
 			}
 			return func(ctx context.Context, in *fakekit.In) (any, error) {
-				var accountInstrumentGUID cardplatform.GUID
+				var accountInstrumentGUID core.GUID
 				if err := in.Path("account_instrument_guid", &accountInstrumentGUID); err != nil {
 					return nil, err
 				}
@@ -604,7 +605,7 @@ func (f *Fake) routes() []fakekit.Route {
 				return nil
 			}
 			return func(ctx context.Context, in *fakekit.In) (any, error) {
-				var companyGUID cardplatform.GUID
+				var companyGUID core.GUID
 				if err := in.Path("company_guid", &companyGUID); err != nil {
 					return nil, err
 				}
@@ -640,7 +641,7 @@ func (f *Fake) routes() []fakekit.Route {
 				return nil
 			}
 			return func(ctx context.Context, in *fakekit.In) (any, error) {
-				var programGUID cardplatform.GUID
+				var programGUID core.GUID
 				if err := in.Path("guid", &programGUID); err != nil {
 					return nil, err
 				}
@@ -667,7 +668,7 @@ func (f *Fake) routes() []fakekit.Route {
 				return nil
 			}
 			return func(ctx context.Context, in *fakekit.In) (any, error) {
-				var programGUID cardplatform.GUID
+				var programGUID core.GUID
 				if err := in.Path("program_guid", &programGUID); err != nil {
 					return nil, err
 				}
@@ -758,7 +759,7 @@ func (f *Fake) routes() []fakekit.Route {
 				return nil
 			}
 			return func(ctx context.Context, in *fakekit.In) (any, error) {
-				var accountGUID cardplatform.GUID
+				var accountGUID core.GUID
 				if err := in.Path("account_guid", &accountGUID); err != nil {
 					return nil, err
 				}
@@ -770,7 +771,7 @@ func (f *Fake) routes() []fakekit.Route {
 				return nil
 			}
 			return func(ctx context.Context, in *fakekit.In) (any, error) {
-				var accountGUID cardplatform.GUID
+				var accountGUID core.GUID
 				if err := in.Path("account_guid", &accountGUID); err != nil {
 					return nil, err
 				}
@@ -814,7 +815,7 @@ func (f *Fake) routes() []fakekit.Route {
 				return nil
 			}
 			return func(ctx context.Context, in *fakekit.In) (any, error) {
-				var companyGUID cardplatform.GUID
+				var companyGUID core.GUID
 				if err := in.Path("company_guid", &companyGUID); err != nil {
 					return nil, err
 				}
@@ -992,7 +993,7 @@ func (f *Fake) routes() []fakekit.Route {
 				return nil
 			}
 			return func(ctx context.Context, in *fakekit.In) (any, error) {
-				var accountGUID cardplatform.GUID
+				var accountGUID core.GUID
 				if err := in.Path("account_guid", &accountGUID); err != nil {
 					return nil, err
 				}
@@ -1030,7 +1031,7 @@ func (f *Fake) routes() []fakekit.Route {
 				return nil
 			}
 			return func(ctx context.Context, in *fakekit.In) (any, error) {
-				var companyGUID cardplatform.GUID
+				var companyGUID core.GUID
 				if err := in.Path("guid", &companyGUID); err != nil {
 					return nil, err
 				}

@@ -8,18 +8,19 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformfake"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-var fast = cardplatform.WithRetry(cardplatform.RetryOptions{BaseDelay: 1, MaxDelay: 1})
+var fast = cardplatform.WithRetry(core.RetryOptions{BaseDelay: 1, MaxDelay: 1})
 
 // TestFakeServesTypedFunctions: the function gets the method's own typed arguments and its
 // result goes through the client's real decoding (the card number is a masked Secret).
 func TestFakeServesTypedFunctions(t *testing.T) {
 	f := &cardplatformfake.Fake{
 		GetCard: func(ctx context.Context, cardProxy string) (*cardplatform.CardDTO, error) {
-			return &cardplatform.CardDTO{CardProxy: cardProxy, CardNumber: cardplatform.NewSecret("4111111111111111"), CardStatus: "ACTIVE"}, nil
+			return &cardplatform.CardDTO{CardProxy: cardProxy, CardNumber: core.NewSecret("4111111111111111"), CardStatus: "ACTIVE"}, nil
 		},
 		SearchCards: func(ctx context.Context, req cardplatform.SearchCardsRequest) (*cardplatform.CardDTOSearchResponse, error) {
 			if req.ProgramGUID.IsZero() || len(req.CardStatuses) != 2 || req.Limit != 5 || !req.GetRecentlyUsed {
@@ -39,7 +40,7 @@ func TestFakeServesTypedFunctions(t *testing.T) {
 	assert.Equal(t, "************1111", card.CardNumber.String())
 
 	_, err = c.SearchCards(context.Background(), cardplatform.SearchCardsRequest{
-		ProgramGUID:  cardplatform.NewGUID(),
+		ProgramGUID:  core.NewGUID(),
 		CardStatuses: []cardplatform.CardStatus{cardplatform.CardStatusPENDING, "ACTIVE"},
 		Limit:        5, GetRecentlyUsed: true,
 	})
@@ -56,15 +57,15 @@ func TestFakeUnsetAndWireErrors(t *testing.T) {
 	}
 	c, err := f.Client()
 	require.NoError(t, err)
-	_, err = c.GetAccount(context.Background(), cardplatform.NewGUID())
-	var e *cardplatform.Error
+	_, err = c.GetAccount(context.Background(), core.NewGUID())
+	var e *core.Error
 	require.True(t, errors.As(err, &e), "%v", err)
 	assert.Equal(t, 501, e.StatusCode)
 	assert.Contains(t, err.Error(), "not faked: GetAccount")
 
 	_, err = c.GetCard(context.Background(), "p1")
-	assert.ErrorIs(t, err, cardplatform.ErrNotFound)
-	var pe *cardplatform.ProblemError
+	assert.ErrorIs(t, err, core.ErrNotFound)
+	var pe *core.Problem
 	require.True(t, errors.As(err, &pe))
 	assert.Equal(t, "Card not found", pe.Title)
 }
@@ -93,10 +94,10 @@ func TestFakeAnswerLost(t *testing.T) {
 	c, err := f.Client(fast)
 	require.NoError(t, err)
 	_, err = c.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{
-		ClientReferenceID: "ref-1", Amount: cardplatform.NewDecimalFromInt(1250, 2),
+		ClientReferenceID: "ref-1", Amount: core.NewDecimalFromInt(1250, 2),
 	}, cardplatform.WithCorrelationID("payout-42"), cardplatform.WithHeader("X-Tenant", "acme"))
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
-	var ou *cardplatform.OutcomeUnknownError
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
+	var ou *core.OutcomeUnknownError
 	require.True(t, errors.As(err, &ou))
 	assert.Equal(t, "payout-42", ou.CorrelationID)
 	assert.EqualValues(t, 1, ran.Load(), "never re-sent")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformfake"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestHandwrittenMethodIsFaked: an operation whose method is written by hand (the streamed
@@ -28,7 +29,7 @@ func TestHandwrittenMethodIsFaked(t *testing.T) {
 	}
 	c, err := f.Client()
 	require.NoError(t, err)
-	d, err := c.DownloadBatchfile(t.Context(), cardplatform.BatchfileDownloadRequest{BatchfileGUID: cardplatform.NewGUID()})
+	d, err := c.DownloadBatchfile(t.Context(), cardplatform.BatchfileDownloadRequest{BatchfileGUID: core.NewGUID()})
 	require.NoError(t, err)
 	b, err := io.ReadAll(d.Body)
 	require.NoError(t, err)
@@ -40,7 +41,7 @@ func TestHandwrittenMethodIsFaked(t *testing.T) {
 
 	// Unset, it is not faked: 501, never the fake's "no operation" 404.
 	_, err = c.UpdateCard(t.Context(), cardplatform.UpdateCardRequest{})
-	var e *cardplatform.Error
+	var e *core.Error
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, http.StatusNotImplemented, e.StatusCode)
 }

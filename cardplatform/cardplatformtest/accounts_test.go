@@ -13,6 +13,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 func TestCreateAccountNeedsAKnownWallet(t *testing.T) {
@@ -189,5 +190,5 @@ func TestAdvances(t *testing.T) {
 func TestClientAgainstSandbox(t *testing.T) {
 	srv := cardplatformtest.NewServer(t)
 	_, err := srv.Client().GetCard(context.Background(), "1")
-	assert.ErrorIs(t, err, cardplatform.ErrNotFound)
+	assert.ErrorIs(t, err, core.ErrNotFound)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 func TestNewCardIsPendingAndGetCardHidesThePAN(t *testing.T) {
@@ -167,8 +168,8 @@ func TestGetCardTypedNotFound(t *testing.T) {
 	e := newEnv(t)
 	_, err := e.client.GetCard(context.Background(), "0000000000000")
 	require.Error(t, err)
-	assert.True(t, errors.Is(err, cardplatform.ErrNotFound))
-	var pe *cardplatform.ProblemError
+	assert.True(t, errors.Is(err, core.ErrNotFound))
+	var pe *core.Problem
 	require.ErrorAs(t, err, &pe)
 	assert.Equal(t, "Not Found", pe.Title)
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-func getAccount(t *testing.T, e *env, g cardplatform.GUID) *cardplatform.AccountDTO {
+func getAccount(t *testing.T, e *env, g core.GUID) *cardplatform.AccountDTO {
 	t.Helper()
 	a, err := e.client.GetAccount(context.Background(), g)
 	require.NoError(t, err)
@@ -23,10 +23,10 @@ func getAccount(t *testing.T, e *env, g cardplatform.GUID) *cardplatform.Account
 
 // rankedProgram is a program of its own with three accounts: CHECKING 10.00 and 250.50, and
 // SAVINGS -5.00. It returns the program and the accounts in that order.
-func rankedProgram(t *testing.T, e *env) (cardplatform.GUID, []cardplatform.GUID) {
+func rankedProgram(t *testing.T, e *env) (core.GUID, []core.GUID) {
 	t.Helper()
 	co := newCompany(t, e)
-	var accts []cardplatform.GUID
+	var accts []core.GUID
 	for _, a := range []struct{ typ, amount string }{{"CHECKING", "10.00"}, {"CHECKING", "250.50"}, {"SAVINGS", "-5.00"}} {
 		c := issue(t, e, co.ProgramGUID, ada())
 		acct, err := e.client.CreateAccount(context.Background(), cardplatform.CreateAccountRequest{
@@ -122,7 +122,7 @@ var accountCases = []opCase{
 	}},
 	{"postAccountInterest", func(t *testing.T, _ *env) {
 		clk := newClock()
-		acct := cardplatform.MustParseGUID("0a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d")
+		acct := core.MustParseGUID("0a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d")
 		e := newEnv(t, cardplatformtest.WithClock(clk.now), cardplatformtest.WithSeed(cardplatformtest.Seed{
 			Accounts: []cardplatformtest.SeedAccount{{
 				Account:         cardplatform.AccountDTO{AccountGUID: acct, AccountName: "Savings", AccountType: "SAVINGS", LedgerBalance: dec(t, "100.00")},
@@ -251,7 +251,7 @@ var accountCases = []opCase{
 	}},
 	{"createAccountInstrument", func(t *testing.T, e *env) {
 		_, created := openAccount(t, e)
-		inst := cardplatform.NewGUID()
+		inst := core.NewGUID()
 		res, err := e.client.CreateAccountInstrument(context.Background(), cardplatform.CreateAccountInstrumentRequest{
 			AccountGUID: created.AccountGUID, InstrumentGUID: inst, InstrumentType: "ACH",
 		})
@@ -328,7 +328,7 @@ var accountCases = []opCase{
 		assert.Equal(t, "ISSUED", res.Items[0].CheckStatus)
 		assert.Equal(t, person, res.Items[0].PersonGUID)
 		assert.Equal(t, "Jane Roe", res.Items[0].PayeeName)
-		start, err := cardplatform.ParseTimestamp("2024-04-01T00:00:00")
+		start, err := core.ParseTimestamp("2024-04-01T00:00:00")
 		require.NoError(t, err)
 		res, err = e.client.SearchChecks(context.Background(), cardplatform.CheckSearchDTO{PersonGUID: person, StartDate: start})
 		require.NoError(t, err)
@@ -359,12 +359,12 @@ var accountCases = []opCase{
 
 // checkEnv is a sandbox with an account of 500.00 and two paper checks on it: 1001 for 75.25
 // (April) and 1000 (March).
-func checkEnv(t *testing.T) (*env, cardplatform.GUID, cardplatform.GUID) {
+func checkEnv(t *testing.T) (*env, core.GUID, core.GUID) {
 	t.Helper()
-	acct := cardplatform.MustParseGUID("1a1b1c1d-2e2f-4a3b-8c4d-5e6f7a8b9c0d")
-	person := cardplatform.MustParseGUID("2a2b2c2d-3e3f-4a4b-8c5d-6e7f8a9b0c1d")
-	at := func(s string) cardplatform.Timestamp {
-		ts, err := cardplatform.ParseTimestamp(s)
+	acct := core.MustParseGUID("1a1b1c1d-2e2f-4a3b-8c4d-5e6f7a8b9c0d")
+	person := core.MustParseGUID("2a2b2c2d-3e3f-4a4b-8c5d-6e7f8a9b0c1d")
+	at := func(s string) core.Timestamp {
+		ts, err := core.ParseTimestamp(s)
 		require.NoError(t, err)
 		return ts
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 var maskedPAN = regexp.MustCompile(`^[0-9]{6}X{6}[0-9]{4}$`)
@@ -50,7 +51,7 @@ func activate(t *testing.T, e *env, proxy string) {
 // invoice is an invoice of a card's supplemental details.
 func invoice(t *testing.T, number, amount, status string) cardplatform.Invoice {
 	t.Helper()
-	at, err := cardplatform.ParseTimestamp("2024-05-01T00:00:00")
+	at, err := core.ParseTimestamp("2024-05-01T00:00:00")
 	require.NoError(t, err)
 	return cardplatform.Invoice{InvoiceNumber: number, InvoiceAmount: dec(t, amount), InvoiceDate: at, InvoiceStatus: status,
 		InvoiceDescription: "Fleet fuel " + number}
@@ -183,7 +184,7 @@ var cardCases = []opCase{
 		assert.Equal(t, "INACTIVE", card.PersonCardStatus)
 		assert.Equal(t, cardplatform.CardStatus("PENDING"), card.CardStatus, "the card status is another field")
 		_, err = e.client.ChangePersonCardStatus(context.Background(), c.Card.CardProxy, cardplatform.PersonCardStatusDTO{
-			PersonGUID: cardplatform.NewGUID(), PersonCardStatus: "ACTIVE",
+			PersonGUID: core.NewGUID(), PersonCardStatus: "ACTIVE",
 		})
 		badRequest(t, err, "person_guid")
 		ws := sentN(t, e, "changePersonCardStatus", 2, "POST", "/api/v1/cards/"+c.Card.CardProxy+"/personcardstatus")
@@ -191,19 +192,19 @@ var cardCases = []opCase{
 	}},
 	{"setCardPin", func(t *testing.T, e *env) {
 		c := issue(t, e, program, ada())
-		res, err := e.client.SetCardPIN(context.Background(), c.Card.CardProxy, cardplatform.CardPINDTO{PIN: cardplatform.NewSecret("4821")})
+		res, err := e.client.SetCardPIN(context.Background(), c.Card.CardProxy, cardplatform.CardPINDTO{PIN: core.NewSecret("4821")})
 		require.NoError(t, err)
 		assert.Equal(t, c.Card.CardProxy, res.CardProxy)
 		assert.Equal(t, "4821", res.PIN.Reveal())
 		assert.NotContains(t, fmt.Sprintf("%v %+v %#v", *res, *res, *res), "4821", "the PIN never prints")
-		_, err = e.client.SetCardPIN(context.Background(), c.Card.CardProxy, cardplatform.CardPINDTO{PIN: cardplatform.NewSecret("12a4")})
+		_, err = e.client.SetCardPIN(context.Background(), c.Card.CardProxy, cardplatform.CardPINDTO{PIN: core.NewSecret("12a4")})
 		badRequest(t, err, "pin")
 		ws := sentN(t, e, "setCardPin", 2, "POST", "/api/v1/cards/"+c.Card.CardProxy+"/pin")
 		assert.Equal(t, map[string]any{"pin": "4821"}, ws[0].js, "the PIN is sent as is")
 	}},
 	{"getCardPin", func(t *testing.T, e *env) {
 		c := issue(t, e, program, ada())
-		_, err := e.client.SetCardPIN(context.Background(), c.Card.CardProxy, cardplatform.CardPINDTO{PIN: cardplatform.NewSecret("90210")})
+		_, err := e.client.SetCardPIN(context.Background(), c.Card.CardProxy, cardplatform.CardPINDTO{PIN: core.NewSecret("90210")})
 		require.NoError(t, err)
 		res, err := e.client.GetCardPIN(context.Background(), c.Card.CardProxy)
 		require.NoError(t, err)
@@ -231,7 +232,7 @@ var cardCases = []opCase{
 	{"getCardFulfillmentData", func(t *testing.T, e *env) {
 		c := issue(t, e, program, ada())
 		full := showPAN(t, e, c.Card.CardProxy)
-		_, err := e.client.SetCardPIN(context.Background(), c.Card.CardProxy, cardplatform.CardPINDTO{PIN: cardplatform.NewSecret("2468")})
+		_, err := e.client.SetCardPIN(context.Background(), c.Card.CardProxy, cardplatform.CardPINDTO{PIN: core.NewSecret("2468")})
 		require.NoError(t, err)
 		fd, err := e.client.GetCardFulfillmentData(context.Background(), c.Card.CardProxy)
 		require.NoError(t, err)
@@ -252,9 +253,9 @@ var cardCases = []opCase{
 		require.NoError(t, err)
 		assert.Equal(t, c.Card.CardProxy, card.CardProxy, "the card whose PAN and CVV match")
 		assert.True(t, card.CardNumber.IsZero(), "the answer does not echo the PAN")
-		_, err = e.client.ValidateCard(context.Background(), cardplatform.ValidateCardDTO{CardNumber: full.CardNumber, CVV: cardplatform.NewSecret("000")})
+		_, err = e.client.ValidateCard(context.Background(), cardplatform.ValidateCardDTO{CardNumber: full.CardNumber, CVV: core.NewSecret("000")})
 		if full.CVV.Reveal() != "000" {
-			require.ErrorIs(t, err, cardplatform.ErrNotFound, "a wrong CVV matches no card")
+			require.ErrorIs(t, err, core.ErrNotFound, "a wrong CVV matches no card")
 		}
 		ws := sentN(t, e, "validateCard", 2, "POST", "/api/v1/cards/validate")
 		assert.Equal(t, map[string]any{"card_number": full.CardNumber.Reveal(), "cvv": full.CVV.Reveal()}, ws[0].js)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestEveryOperationHasAClientTest fails when an operation of the spec has no typed-client
@@ -44,10 +45,10 @@ func TestEveryOperationHasAClientTest(t *testing.T) {
 
 // notFoundCalls calls, for every operation whose spec lists a 404, its typed method naming
 // a resource that does not exist (acct is an existing account, for the shared-account case).
-func notFoundCalls(t *testing.T, acct cardplatform.GUID) map[string]func(c *cardplatform.Client) error {
+func notFoundCalls(t *testing.T, acct core.GUID) map[string]func(c *cardplatform.Client) error {
 	t.Helper()
 	ctx := context.Background()
-	none := cardplatform.MustParseGUID(unknown)
+	none := core.MustParseGUID(unknown)
 	one := dec(t, "1.00")
 	return map[string]func(c *cardplatform.Client) error{
 		"createAccountInstrument": func(c *cardplatform.Client) error {
@@ -149,11 +150,11 @@ func notFoundCalls(t *testing.T, acct cardplatform.GUID) map[string]func(c *card
 			return err
 		},
 		"validateCard": func(c *cardplatform.Client) error {
-			_, err := c.ValidateCard(ctx, cardplatform.ValidateCardDTO{CardNumber: cardplatform.NewSecret("4000000000000002"), CVV: cardplatform.NewSecret("123")})
+			_, err := c.ValidateCard(ctx, cardplatform.ValidateCardDTO{CardNumber: core.NewSecret("4000000000000002"), CVV: core.NewSecret("123")})
 			return err
 		},
 		"setCardPin": func(c *cardplatform.Client) error {
-			_, err := c.SetCardPIN(ctx, "0", cardplatform.CardPINDTO{PIN: cardplatform.NewSecret("1234")})
+			_, err := c.SetCardPIN(ctx, "0", cardplatform.CardPINDTO{PIN: core.NewSecret("1234")})
 			return err
 		},
 		"getCardPin": func(c *cardplatform.Client) error { _, err := c.GetCardPIN(ctx, "0"); return err },
@@ -245,8 +246,8 @@ func TestClientNotFound(t *testing.T) {
 			require.True(t, ok, "no 404 call for %s", op)
 			e.srv.ResetRequests()
 			err := call(e.client)
-			require.ErrorIs(t, err, cardplatform.ErrNotFound)
-			assert.False(t, errors.Is(err, cardplatform.ErrOutcomeUnknown), "a 404 is an answer: the outcome is known")
+			require.ErrorIs(t, err, core.ErrNotFound)
+			assert.False(t, errors.Is(err, core.ErrOutcomeUnknown), "a 404 is an answer: the outcome is known")
 			pe := problemOf(t, err, 404)
 			if withBody {
 				require.NotNil(t, pe.Problem, "the spec gives %s's 404 a ProblemDetails body", op)
@@ -274,7 +275,7 @@ func TestClientUnauthorized(t *testing.T) {
 		t.Run(op, func(t *testing.T) {
 			e.srv.ResetRequests()
 			err := call(wrong)
-			require.ErrorIs(t, err, cardplatform.ErrUnauthorized)
+			require.ErrorIs(t, err, core.ErrUnauthorized)
 			pe := problemOf(t, err, 401)
 			if op == "requestCardData" {
 				assert.Nil(t, pe.Problem, "RequestCardData's 401 has no body")
@@ -320,15 +321,15 @@ func TestClientBadRequest(t *testing.T) {
 			return err
 		}},
 		{"check status outside the closed enum", "changeCheckStatus", []string{"new_status"}, func() error {
-			_, err := e.client.ChangeCheckStatus(ctx, cardplatform.CheckStatusDTO{TxnGUID: cardplatform.NewGUID(), NewStatus: "VOID"})
+			_, err := e.client.ChangeCheckStatus(ctx, cardplatform.CheckStatusDTO{TxnGUID: core.NewGUID(), NewStatus: "VOID"})
 			return err
 		}},
 		{"short PIN", "setCardPin", []string{"pin"}, func() error {
-			_, err := e.client.SetCardPIN(ctx, c.Card.CardProxy, cardplatform.CardPINDTO{PIN: cardplatform.NewSecret("12")})
+			_, err := e.client.SetCardPIN(ctx, c.Card.CardProxy, cardplatform.CardPINDTO{PIN: core.NewSecret("12")})
 			return err
 		}},
 		{"unknown payout person", "setPayoutPreference", []string{"person_guid"}, func() error {
-			_, err := e.client.SetPayoutPreference(ctx, cardplatform.SetPayoutPreferenceRequest{PersonGUID: cardplatform.NewGUID(), Payoutpreference: "ACH"})
+			_, err := e.client.SetPayoutPreference(ctx, cardplatform.SetPayoutPreferenceRequest{PersonGUID: core.NewGUID(), Payoutpreference: "ACH"})
 			return err
 		}},
 	} {
@@ -338,7 +339,7 @@ func TestClientBadRequest(t *testing.T) {
 			for _, f := range tc.fields {
 				badRequest(t, err, f)
 			}
-			assert.False(t, errors.Is(err, cardplatform.ErrOutcomeUnknown), "a 400 is an answer")
+			assert.False(t, errors.Is(err, core.ErrOutcomeUnknown), "a 400 is an answer")
 			assert.Len(t, e.srv.RequestsFor(tc.op), 1, "a 400 is not retried")
 		})
 	}
@@ -351,8 +352,8 @@ func TestClientServerError(t *testing.T) {
 	_, acct := openAccount(t, e)
 	require.NoError(t, e.srv.FailNext("AdjustAccountBalance", 1, cardplatformtest.Fault{Status: 500}))
 	_, err := e.client.AdjustAccountBalance(context.Background(), cardplatform.AdjustBalanceRequest{AccountGUID: acct.AccountGUID, Amount: dec(t, "10.00")})
-	require.ErrorIs(t, err, cardplatform.ErrServerError)
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown, "money moved or not: the client cannot know")
+	require.ErrorIs(t, err, core.ErrServerError)
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown, "money moved or not: the client cannot know")
 	pe := problemOf(t, err, 500)
 	assert.Nil(t, pe.Problem, "500 without a body")
 	assert.Empty(t, pe.Body)
@@ -370,8 +371,8 @@ func TestClientServerError(t *testing.T) {
 		require.NoError(t, e.srv.FailNext("GetAccount", 3, cardplatformtest.Fault{Status: status}))
 		e.srv.ResetRequests()
 		_, err = e.client.GetAccount(context.Background(), acct.AccountGUID)
-		require.ErrorIs(t, err, cardplatform.ErrServerError)
-		assert.False(t, errors.Is(err, cardplatform.ErrOutcomeUnknown), "a read's outcome is never in doubt")
+		require.ErrorIs(t, err, core.ErrServerError)
+		assert.False(t, errors.Is(err, core.ErrOutcomeUnknown), "a read's outcome is never in doubt")
 		assert.Nil(t, problemOf(t, err, status).Problem)
 		assert.Len(t, e.srv.RequestsFor("GetAccount"), 3, "%d: the default three attempts, then the error", status)
 	}
@@ -382,9 +383,9 @@ func TestClientServerError(t *testing.T) {
 		require.NoError(t, e.srv.FailNext("CreateDisbursement", 1, cardplatformtest.Fault{Status: status}))
 		e.srv.ResetRequests()
 		_, err := e.client.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{ProgramGUID: program, Amount: dec(t, "1.00"), Person: ada()})
-		require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
-		require.ErrorIs(t, err, cardplatform.ErrServerError)
-		var ou *cardplatform.OutcomeUnknownError
+		require.ErrorIs(t, err, core.ErrOutcomeUnknown)
+		require.ErrorIs(t, err, core.ErrServerError)
+		var ou *core.OutcomeUnknownError
 		require.ErrorAs(t, err, &ou)
 		assert.NotEmpty(t, ou.CorrelationID)
 		assert.Equal(t, status, problemOf(t, err, status).StatusCode)
@@ -402,8 +403,8 @@ func TestClientOutcomeUnknown(t *testing.T) {
 	req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: dec(t, "250.75"), PayoutOption: "ACH", ClientReferenceID: "payout-9",
 		Person: cardplatform.Person{FirstName: "Grace", LastName: "Hopper"}}
 	_, err := e.client.CreateDisbursement(ctx, req)
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
-	var ou *cardplatform.OutcomeUnknownError
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
+	var ou *core.OutcomeUnknownError
 	require.ErrorAs(t, err, &ou)
 	assert.Equal(t, 1, ou.Attempts)
 	reqs := e.srv.RequestsFor("CreateDisbursement")

@@ -14,6 +14,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // The typed-client tests: one case per operation of the card platform, each a small flow
@@ -119,7 +120,7 @@ func sentN(t *testing.T, e *env, op string, n int, method, path string) []wire {
 func num(s string) json.Number { return json.Number(s) }
 
 // program is the sandbox's default program.
-var program = cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+var program = core.MustParseGUID(cardplatformtest.DefaultProgramGUID)
 
 // ada is the cardholder of the flows.
 func ada() cardplatform.Person {
@@ -130,7 +131,7 @@ func ada() cardplatform.Person {
 }
 
 // issue creates a card for a new person (or for person, when its PersonGUID is set) in prog.
-func issue(t *testing.T, e *env, prog cardplatform.GUID, person cardplatform.Person) *cardplatform.CreateCardResponse {
+func issue(t *testing.T, e *env, prog core.GUID, person cardplatform.Person) *cardplatform.CreateCardResponse {
 	t.Helper()
 	c, err := e.client.CreateCard(context.Background(), cardplatform.CreateCardRequest{Person: person, ProgramGUID: prog})
 	require.NoError(t, err)
@@ -150,7 +151,7 @@ func openAccount(t *testing.T, e *env) (*cardplatform.CreateCardResponse, *cardp
 }
 
 // credit moves an account's balance by amount through AdjustAccountBalance.
-func credit(t *testing.T, e *env, acct cardplatform.GUID, amount string) *cardplatform.AdjustBalanceResponse {
+func credit(t *testing.T, e *env, acct core.GUID, amount string) *cardplatform.AdjustBalanceResponse {
 	t.Helper()
 	r, err := e.client.AdjustAccountBalance(context.Background(), cardplatform.AdjustBalanceRequest{
 		AccountGUID: acct, Amount: dec(t, amount), Description: "test credit",
@@ -168,9 +169,9 @@ func newCompany(t *testing.T, e *env) *cardplatform.CompanyProgramDTO {
 }
 
 // problemOf asserts that err is the package's *Error with status and returns it.
-func problemOf(t *testing.T, err error, status int) *cardplatform.Error {
+func problemOf(t *testing.T, err error, status int) *core.Error {
 	t.Helper()
-	var e *cardplatform.Error
+	var e *core.Error
 	require.ErrorAs(t, err, &e)
 	require.Equal(t, status, e.StatusCode, "%v", err)
 	return e
@@ -179,10 +180,10 @@ func problemOf(t *testing.T, err error, status int) *cardplatform.Error {
 // badRequest asserts a 400 whose ProblemDetails names field, and returns its errors map.
 func badRequest(t *testing.T, err error, field string) map[string][]string {
 	t.Helper()
-	require.ErrorIs(t, err, cardplatform.ErrBadRequest)
+	require.ErrorIs(t, err, core.ErrBadRequest)
 	e := problemOf(t, err, 400)
 	require.NotNil(t, e.Problem, "400 carries a ProblemDetails body")
-	var pe *cardplatform.ProblemError
+	var pe *core.Problem
 	require.ErrorAs(t, err, &pe)
 	assert.Equal(t, 400, pe.Status)
 	assert.NotEmpty(t, pe.Errors[field], "errors names %s: %v", field, pe.Errors)

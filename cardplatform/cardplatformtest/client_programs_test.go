@@ -13,12 +13,13 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-var company = cardplatform.MustParseGUID(cardplatformtest.DefaultCompanyGUID)
+var company = core.MustParseGUID(cardplatformtest.DefaultCompanyGUID)
 
 // order places a bulk order of quantity cards for a new person of the default company.
-func order(t *testing.T, e *env, pkg cardplatform.GUID, quantity int32) *cardplatform.BulkOrderResponse {
+func order(t *testing.T, e *env, pkg core.GUID, quantity int32) *cardplatform.BulkOrderResponse {
 	t.Helper()
 	o, err := e.client.CreateBulkOrder(context.Background(), cardplatform.BulkOrderRequest{
 		ProgramGUID: program, CompanyGUID: company, PackageGUID: pkg, Quantity: quantity,
@@ -128,7 +129,7 @@ var programCases = []opCase{
 		assert.Empty(t, w.Body)
 	}},
 	{"createBulkOrder", func(t *testing.T, e *env) {
-		pkg := cardplatform.NewGUID()
+		pkg := core.NewGUID()
 		res, err := e.client.CreateBulkOrder(context.Background(), cardplatform.BulkOrderRequest{
 			ProgramGUID: program, CompanyGUID: company, PackageGUID: pkg, Quantity: 250,
 			Person: cardplatform.Person{FirstName: "Branch", LastName: "Manager", Email: "branch@example.org"},
@@ -145,7 +146,7 @@ var programCases = []opCase{
 	}},
 	{"searchBulkOrders", func(t *testing.T, e *env) {
 		clk := e.clock
-		pkg := cardplatform.NewGUID()
+		pkg := core.NewGUID()
 		first := order(t, e, pkg, 10)
 		second := order(t, e, pkg, 20)
 		clk.add(cardplatformtest.BulkOrderCreatedAfter)
@@ -170,8 +171,8 @@ var programCases = []opCase{
 	}},
 	{"cancelBulkOrder", func(t *testing.T, e *env) {
 		clk := e.clock
-		o := order(t, e, cardplatform.NewGUID(), 5)
-		shipped := order(t, e, cardplatform.NewGUID(), 5)
+		o := order(t, e, core.NewGUID(), 5)
+		shipped := order(t, e, core.NewGUID(), 5)
 		res, err := e.client.CancelBulkOrder(context.Background(), cardplatform.BulkOrderRef{OrderGUID: o.OrderGUID})
 		require.NoError(t, err)
 		assert.Equal(t, cardplatform.BulkOrderStatusCANCELLED, res.BulkOrderStatus)
@@ -188,7 +189,7 @@ var programCases = []opCase{
 	}},
 	{"checkInBulkOrder", func(t *testing.T, e *env) {
 		clk := e.clock
-		o := order(t, e, cardplatform.NewGUID(), 5)
+		o := order(t, e, core.NewGUID(), 5)
 		_, err := e.client.CheckInBulkOrder(context.Background(), cardplatform.BulkOrderRef{OrderGUID: o.OrderGUID})
 		badRequest(t, err, "order_guid")
 		clk.add(cardplatformtest.BulkOrderShippedAfter)
@@ -201,7 +202,7 @@ var programCases = []opCase{
 	}},
 	{"listBulkOrderSummaryByLocation", func(t *testing.T, e *env) {
 		clk := e.clock
-		pkg := cardplatform.NewGUID()
+		pkg := core.NewGUID()
 		o, err := e.client.CreateBulkOrder(context.Background(), cardplatform.BulkOrderRequest{
 			ProgramGUID: program, CompanyGUID: company, PackageGUID: pkg, Quantity: 40, Person: cardplatform.Person{FirstName: "Branch", LastName: "North"},
 		})
@@ -228,7 +229,7 @@ var programCases = []opCase{
 		}, map[string][]string(w.q))
 	}},
 	{"createDisbursement", func(t *testing.T, e *env) {
-		var meta cardplatform.Response
+		var meta core.Response
 		res, err := e.client.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{
 			ProgramGUID: program, Amount: dec(t, "250.75"), ClientReferenceID: "payout-2024-05-01-7", PayoutOption: "ACH",
 			Person: cardplatform.Person{FirstName: "Grace", LastName: "Hopper", Email: "grace@example.org"},
@@ -409,13 +410,13 @@ func TestClientIterators(t *testing.T) {
 	}
 	assert.Equal(t, []string{"start_index=1&limit=3", "start_index=4&limit=3", "start_index=7&limit=1"}, pages, "three pages: the last asks only for the one card the total leaves")
 
-	pkg := cardplatform.NewGUID()
-	var orders []cardplatform.GUID
+	pkg := core.NewGUID()
+	var orders []core.GUID
 	for i := range 5 {
 		orders = append(orders, order(t, e, pkg, int32(i+1)).OrderGUID)
 	}
 	clk.add(time.Hour)
-	var gotOrders []cardplatform.GUID
+	var gotOrders []core.GUID
 	for o, err := range e.client.BulkOrders(context.Background(), cardplatform.SearchBulkOrdersRequest{PackageGUID: pkg}, cardplatform.WithPageSize(2)) {
 		require.NoError(t, err)
 		gotOrders = append(gotOrders, o.OrderGUID)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 const unknown = "abababab-abab-4bab-8bab-abababababab"
@@ -142,7 +143,7 @@ func TestUnauthorizedEveryOperation(t *testing.T) {
 	assert.Equal(t, len(cardCases)+len(accountCases)+len(programCases), n,
 		"as many operations as typed-client cases: TestEveryOperationHasAClientTest names the case to add and its file")
 	_, err := cardplatformtest.NewServer(t, cardplatformtest.WithToken("other")).Client().GetCard(context.Background(), "1")
-	assert.ErrorIs(t, err, cardplatform.ErrNotFound, "WithToken: the server's own client sends the token it accepts")
+	assert.ErrorIs(t, err, core.ErrNotFound, "WithToken: the server's own client sends the token it accepts")
 }
 
 // TestServerErrorHasNoBody: a 500 (here injected) carries no body, and the client maps it to
@@ -156,7 +157,7 @@ func TestServerErrorHasNoBody(t *testing.T) {
 
 	require.NoError(t, e.srv.FailNext("GetCard", 5, cardplatformtest.Fault{Status: 500}))
 	_, err := e.client.GetCard(context.Background(), "0")
-	assert.ErrorIs(t, err, cardplatform.ErrServerError)
+	assert.ErrorIs(t, err, core.ErrServerError)
 }
 
 // TestBadRequestRows: 400 comes with a ProblemDetails body whose errors name each field.
@@ -170,8 +171,8 @@ func TestBadRequestRows(t *testing.T) {
 	assert.Equal(t, "One or more validation errors occurred.", r.json(t)["title"])
 
 	_, err := e.client.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{ProgramGUID: mustGUID(t, cardplatformtest.DefaultProgramGUID)})
-	var pe *cardplatform.ProblemError
+	var pe *core.Problem
 	require.ErrorAs(t, err, &pe)
-	assert.ErrorIs(t, err, cardplatform.ErrBadRequest)
+	assert.ErrorIs(t, err, core.ErrBadRequest)
 	assert.NotEmpty(t, pe.Errors["amount"])
 }

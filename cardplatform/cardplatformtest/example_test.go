@@ -7,6 +7,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // In a test, write srv := cardplatformtest.NewServer(t); a program uses Start and Close.
@@ -18,7 +19,7 @@ func ExampleStart() {
 	}
 	defer srv.Close()
 	_, err = srv.Client().GetCard(context.Background(), "0000000000000")
-	fmt.Println(errors.Is(err, cardplatform.ErrNotFound))
+	fmt.Println(errors.Is(err, core.ErrNotFound))
 	// Output: true
 }
 
@@ -36,6 +37,6 @@ func ExampleServer_FailNext() {
 		return
 	}
 	_, err = srv.Client().CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{})
-	fmt.Println(errors.Is(err, cardplatform.ErrOutcomeUnknown), len(srv.RequestsFor("CreateDisbursement")))
+	fmt.Println(errors.Is(err, core.ErrOutcomeUnknown), len(srv.RequestsFor("CreateDisbursement")))
 	// Output: true 1
 }

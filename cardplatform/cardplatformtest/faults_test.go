@@ -14,6 +14,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 func disbursement(t *testing.T) cardplatform.DisbursementDTO {
@@ -28,7 +29,7 @@ func TestDropAfterReadMakesTheOutcomeUnknown(t *testing.T) {
 	require.NoError(t, e.srv.FailNext("CreateDisbursement", 1, cardplatformtest.Fault{Drop: true}))
 	_, err := e.client.CreateDisbursement(context.Background(), disbursement(t))
 	require.Error(t, err)
-	assert.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	assert.ErrorIs(t, err, core.ErrOutcomeUnknown)
 
 	seen := e.srv.RequestsFor("CreateDisbursement")
 	require.Len(t, seen, 1, "the request reached the sandbox exactly once: it was not re-sent")
@@ -55,7 +56,7 @@ func TestStatusFaultsAndRetries(t *testing.T) {
 
 	require.NoError(t, e.srv.FailNext("CreateDisbursement", 1, cardplatformtest.Fault{Status: 503}))
 	_, err = e.client.CreateDisbursement(context.Background(), disbursement(t))
-	assert.ErrorIs(t, err, cardplatform.ErrServerError)
+	assert.ErrorIs(t, err, core.ErrServerError)
 	assert.Len(t, e.srv.RequestsFor("CreateDisbursement"), 1, "never re-sent")
 
 	require.NoError(t, e.srv.FailNext("GetCard", 1, cardplatformtest.Fault{Status: 404}))
@@ -80,10 +81,10 @@ func TestDelayFault(t *testing.T) {
 	require.NoError(t, e.srv.FailNext("GetCard", 1, cardplatformtest.Fault{Delay: time.Minute}))
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
-	c, err := cardplatform.New(e.srv.URL, cardplatform.WithStaticToken(e.srv.Token()), cardplatform.WithRetry(cardplatform.RetryOptions{MaxAttempts: 1}))
+	c, err := cardplatform.New(e.srv.URL, cardplatform.WithStaticToken(e.srv.Token()), cardplatform.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 	require.NoError(t, err)
 	_, err = c.GetCard(ctx, proxy)
-	assert.True(t, errors.Is(err, context.DeadlineExceeded) || errors.Is(err, cardplatform.ErrTimeout), "%v", err)
+	assert.True(t, errors.Is(err, context.DeadlineExceeded) || errors.Is(err, core.ErrTimeout), "%v", err)
 }
 
 func TestDelayEndsWhenTheSandboxCloses(t *testing.T) {
@@ -137,20 +138,20 @@ func TestFailNextByMethodName(t *testing.T) {
 
 	require.NoError(t, e.srv.FailNext("GetCard", 1, cardplatformtest.Fault{Status: 404}))
 	_, err := e.client.GetCard(context.Background(), proxy)
-	require.ErrorIs(t, err, cardplatform.ErrNotFound, "the fault named by the method applied")
+	require.ErrorIs(t, err, core.ErrNotFound, "the fault named by the method applied")
 	_, err = e.client.GetCard(context.Background(), proxy)
 	require.NoError(t, err)
 	assert.Len(t, e.srv.RequestsFor("GetCard"), 2, "RequestsFor takes the method name too")
 
 	require.NoError(t, e.srv.FailNext("Cards", 1, cardplatformtest.Fault{Status: 400}))
 	for _, err := range e.client.Cards(context.Background(), cardplatform.SearchCardsRequest{}) {
-		require.ErrorIs(t, err, cardplatform.ErrBadRequest, "the iterator's page request failed")
+		require.ErrorIs(t, err, core.ErrBadRequest, "the iterator's page request failed")
 		break
 	}
 
 	require.NoError(t, e.srv.FailNext("CreateDisbursement", 1, cardplatformtest.Fault{Drop: true}))
 	_, err = e.client.CreateDisbursement(context.Background(), disbursement(t))
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 
 	require.NoError(t, e.srv.FailNext("getCard", 1, cardplatformtest.Fault{Delay: time.Millisecond}), "the operation id is still accepted")
 

@@ -118,7 +118,7 @@ func newEnv(t *testing.T, opts ...cardplatformtest.Option) *env {
 	t.Cleanup(tr.CloseIdleConnections)
 	hc := &http.Client{Transport: &responseChecker{t: t, base: tr, router: router}, Timeout: 10 * time.Second}
 	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken(srv.Token()), cardplatform.WithHTTPClient(hc),
-		cardplatform.WithRetry(cardplatform.RetryOptions{BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}))
+		cardplatform.WithRetry(core.RetryOptions{BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}))
 	require.NoError(t, err)
 	return &env{t: t, srv: srv, client: c, hc: hc}
 }
@@ -221,9 +221,9 @@ func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 
 func (c *clock) add(d time.Duration) { c.mu.Lock(); defer c.mu.Unlock(); c.t = c.t.Add(d) }
 
-func dec(t *testing.T, s string) cardplatform.Decimal {
+func dec(t *testing.T, s string) core.Decimal {
 	t.Helper()
-	d, err := cardplatform.ParseDecimal(s)
+	d, err := core.ParseDecimal(s)
 	require.NoError(t, err)
 	return d
 }

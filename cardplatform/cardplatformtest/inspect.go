@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // Disbursement is a disbursement the sandbox queued, as Server.Disbursements returns it: the
@@ -19,7 +20,7 @@ type Disbursement struct {
 type Account struct {
 	cardplatform.AccountDTO
 	// PersonGUID is the person who owns the account (zero for program accounts).
-	PersonGUID cardplatform.GUID
+	PersonGUID core.GUID
 }
 
 // Disbursements returns the disbursements the sandbox queued, oldest first, including those

@@ -9,6 +9,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestDropAnswerRunsThenLosesTheAnswer is the case a read-back exists for: the platform
@@ -22,7 +23,7 @@ func TestDropAnswerRunsThenLosesTheAnswer(t *testing.T) {
 	req := disbursement(t)
 	req.ClientReferenceID = "ref-1"
 	_, err := e.client.CreateDisbursement(ctx, req)
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 	assert.Len(t, e.srv.RequestsFor("CreateDisbursement"), 1, "sent once")
 
 	ds := e.srv.Disbursements()
@@ -44,7 +45,7 @@ func TestDropAnswerRunsThenLosesTheAnswer(t *testing.T) {
 	// Drop, by contrast, loses the request before the operation runs.
 	require.NoError(t, e.srv.FailNext("CreateDisbursement", 1, cardplatformtest.Fault{Drop: true}))
 	_, err = e.client.CreateDisbursement(ctx, req)
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 	assert.Len(t, e.srv.Disbursements(), 1, "Drop does not run the operation")
 }
 
@@ -56,7 +57,7 @@ func TestDropAnswerOfARefusal(t *testing.T) {
 	req := disbursement(t)
 	req.Amount = dec(t, "-1.00")
 	_, err := e.client.CreateDisbursement(context.Background(), req)
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 	assert.Empty(t, e.srv.Disbursements())
 }
 
@@ -66,7 +67,7 @@ func TestDropAnswerCardsAndFaultValidation(t *testing.T) {
 	require.NoError(t, e.srv.FailNext("CreateCard", 1, cardplatformtest.Fault{DropAnswer: true}))
 	_, err := e.client.CreateCard(context.Background(), cardplatform.CreateCardRequest{
 		ProgramGUID: mustGUID(t, cardplatformtest.DefaultProgramGUID), Person: cardplatform.Person{FirstName: "A", LastName: "B"}})
-	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 	cards := e.srv.Cards()
 	require.Len(t, cards, before+1)
 	assert.NotEmpty(t, cards[len(cards)-1].CardProxy)

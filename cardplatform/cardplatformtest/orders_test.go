@@ -11,6 +11,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 func (e *env) newOrder(qty int) string {
@@ -156,7 +157,7 @@ func TestDisbursementsAreQueued(t *testing.T) {
 		ProgramGUID: mustGUID(t, "12121212-1212-4212-8212-121212121212"), Amount: dec(t, "1"),
 		Person: cardplatform.Person{FirstName: "Pat", LastName: "Payee"},
 	})
-	assert.ErrorIs(t, err, cardplatform.ErrNotFound)
+	assert.ErrorIs(t, err, core.ErrNotFound)
 
 	r := e.do("GET", "/disbursements/payoutoptions?program_guid="+cardplatformtest.DefaultProgramGUID, nil)
 	assert.JSONEq(t, `["ACH","CARD"]`, string(r.body))

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestRequestLogMasksSecrets: the request log (Requests, RequestsFor) ends up in CI output when
@@ -18,7 +19,7 @@ import (
 func TestRequestLogMasksSecrets(t *testing.T) {
 	e := newEnv(t)
 	c := issue(t, e, program, ada())
-	_, err := e.client.SetCardPIN(context.Background(), c.Card.CardProxy, cardplatform.CardPINDTO{PIN: cardplatform.NewSecret("4321")})
+	_, err := e.client.SetCardPIN(context.Background(), c.Card.CardProxy, cardplatform.CardPINDTO{PIN: core.NewSecret("4321")})
 	require.NoError(t, err)
 	full := showPAN(t, e, c.Card.CardProxy)
 	_, _ = e.client.ValidateCard(context.Background(), cardplatform.ValidateCardDTO{CardNumber: full.CardNumber, CVV: full.CVV})

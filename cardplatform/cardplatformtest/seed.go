@@ -1,6 +1,9 @@
 package cardplatformtest
 
-import "github.com/issuerkit/issuerkit-go/cardplatform"
+import (
+	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+)
 
 // Default records every sandbox holds unless WithoutDefaultProgram is given: one company with
 // one program, whose fee ATM_WITHDRAWAL costs 2.50 and whose payout options are ACH and CARD.
@@ -57,7 +60,7 @@ type SeedAccount struct {
 	// PersonGUID is the owner of the account, if any.
 	PersonGUID string `json:"person_guid,omitempty"`
 	// AccruedInterest is the interest PostInterest posts once the account is closed.
-	AccruedInterest cardplatform.Decimal `json:"accrued_interest,omitzero"`
+	AccruedInterest core.Decimal `json:"accrued_interest,omitzero"`
 }
 
 func (s Seed) merge(o Seed) Seed {

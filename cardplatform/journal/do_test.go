@@ -29,13 +29,13 @@ var quick = journal.Options{Settle: time.Millisecond, Lease: 10 * time.Second}
 type fixture struct {
 	srv             *cardplatformtest.Server
 	store           journal.Store
-	program, person cardplatform.GUID
+	program, person core.GUID
 }
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	srv := cardplatformtest.NewServer(t)
-	program, err := cardplatform.ParseGUID(cardplatformtest.DefaultProgramGUID)
+	program, err := core.ParseGUID(cardplatformtest.DefaultProgramGUID)
 	require.NoError(t, err)
 	c, err := srv.Client().CreateCard(context.Background(), cardplatform.CreateCardRequest{ProgramGUID: program,
 		Person: cardplatform.Person{FirstName: "Mary", LastName: "Jackson"}})
@@ -53,7 +53,7 @@ func (f *fixture) journal(t *testing.T, worker string, o journal.Options) *journ
 }
 
 func (f *fixture) payout(ref string, cents int64) cardplatform.DisbursementDTO {
-	return cardplatform.DisbursementDTO{ProgramGUID: f.program, Amount: cardplatform.NewDecimalFromInt(cents, 2),
+	return cardplatform.DisbursementDTO{ProgramGUID: f.program, Amount: core.NewDecimalFromInt(cents, 2),
 		ClientReferenceID: ref, Person: cardplatform.Person{PersonGUID: f.person}}
 }
 
@@ -168,7 +168,7 @@ func TestDoOutcomeUnknownThenCommittedByReadBack(t *testing.T) {
 	_, err := journal.Do(ctx, j, journal.CreateDisbursement, "p", f.payout("p", 100))
 	se := settling(t, err)
 	assert.Equal(t, journal.StateSending, se.State)
-	assert.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	assert.ErrorIs(t, err, core.ErrOutcomeUnknown)
 	assert.False(t, se.DueAt.IsZero())
 	e := f.entry(t, "p")
 	assert.Equal(t, journal.StateSending, e.State)
@@ -489,9 +489,9 @@ func TestNotCommittedOnlyAfterSendByPlusSettle(t *testing.T) {
 }
 
 func TestErrorsAreTyped(t *testing.T) {
-	err := &journal.SettlingError{State: journal.StateSending, Reason: "outcome unknown", Err: cardplatform.ErrOutcomeUnknown}
+	err := &journal.SettlingError{State: journal.StateSending, Reason: "outcome unknown", Err: core.ErrOutcomeUnknown}
 	assert.True(t, errors.Is(err, journal.ErrSettling))
-	assert.True(t, errors.Is(err, cardplatform.ErrOutcomeUnknown))
+	assert.True(t, errors.Is(err, core.ErrOutcomeUnknown))
 	assert.Contains(t, err.Error(), "outcome unknown")
 }
 
@@ -524,7 +524,7 @@ func TestDoNothingSentStaysPending(t *testing.T) {
 
 	_, err = journal.Do(ctx, j, journal.CreateDisbursement, "p", f.payout("p", 100))
 	se := settling(t, err)
-	require.ErrorIs(t, err, cardplatform.ErrTokenSource)
+	require.ErrorIs(t, err, core.ErrTokenSource)
 	assert.Equal(t, journal.StatePending, se.State)
 	assert.Equal(t, "not sent", se.Reason)
 	assert.Equal(t, 0, f.sent())

@@ -55,7 +55,7 @@
 //     pending, due after its Retry-After: the platform did nothing); an error the
 //     SDK returns only when nothing was sent (ErrInvalidArgument, ErrTokenSource: an
 //     allowlist) leaves it pending, the attempt not counted; everything else
-//     (cardplatform.ErrOutcomeUnknown, a context error, whatever a call middleware returns)
+//     (core.ErrOutcomeUnknown, a context error, whatever a call middleware returns)
 //     leaves it sending for a read-back.
 //   - A key names one write, ever: the same key with another request (its SHA-256) or another
 //     operation is ErrKeyReused; a settled key returns its recorded Result without sending.

@@ -65,12 +65,12 @@ func (j *Journal) attempt(ctx context.Context, w write, e Entry, deadline time.T
 	}
 	snap, err := w.snapshotWire(ctx, j.c, plain)
 	switch {
-	case err != nil && errors.Is(err, cardplatform.ErrInvalidArgument) && !resend:
+	case err != nil && errors.Is(err, core.ErrInvalidArgument) && !resend:
 		// The SDK refuses the request before anything is sent (no read-back for it, an
 		// argument it never sends): refused, proved never sent.
 		e.State, e.Result = StateRefused, marshal(recorded{Refusal: &Refusal{Detail: err.Error()}})
 		return j.release(ctx, e, "", err)
-	case err != nil && errors.Is(err, cardplatform.ErrInvalidArgument):
+	case err != nil && errors.Is(err, core.ErrInvalidArgument):
 		// A resend whose snapshot the SDK now refuses (the record it reads is gone): without
 		// a snapshot it cannot be settled if sent, so a person decides.
 		e.State = StateReview
@@ -124,7 +124,7 @@ func (j *Journal) attempt(ctx context.Context, w write, e Entry, deadline time.T
 		st2 := j.release(ctx, e, "outcome unknown", err)
 		st2.resent, st2.sent = st.resent, true
 		return st2
-	case provedUnsent(err) && errors.Is(err, cardplatform.ErrInvalidArgument):
+	case provedUnsent(err) && errors.Is(err, core.ErrInvalidArgument):
 		// Refused by the SDK before anything left: it would be refused again. Refused,
 		// proved never sent.
 		prev.Worker, prev.Fence, prev.LeaseUntil = marked.Worker, marked.Fence, marked.LeaseUntil
@@ -157,7 +157,7 @@ func (j *Journal) attempt(ctx context.Context, w write, e Entry, deadline time.T
 // request left), leaves the attempt to a read-back.
 func provedUnsent(err error) bool {
 	return !errors.Is(err, core.ErrOutcomeUnknown) &&
-		(errors.Is(err, cardplatform.ErrInvalidArgument) || errors.Is(err, cardplatform.ErrTokenSource))
+		(errors.Is(err, core.ErrInvalidArgument) || errors.Is(err, core.ErrTokenSource))
 }
 
 // isRefusal reports whether err is the platform's answer refusing the write: a status that

@@ -10,6 +10,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal/journaltest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // A payout runs once under its key, however often it is asked for: here its answer is lost
@@ -23,7 +24,7 @@ func ExampleDo() {
 		panic(err)
 	}
 	defer srv.Close()
-	program := cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+	program := core.MustParseGUID(cardplatformtest.DefaultProgramGUID)
 	card, err := srv.Client().CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
 		Person: cardplatform.Person{FirstName: "Mary", LastName: "Jackson"}})
 	if err != nil {
@@ -34,7 +35,7 @@ func ExampleDo() {
 	if err != nil {
 		panic(err)
 	}
-	req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: cardplatform.NewDecimalFromInt(25075, 2),
+	req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: core.NewDecimalFromInt(25075, 2),
 		ClientReferenceID: "payout-0001", Person: cardplatform.Person{PersonGUID: card.Person.PersonGUID}}
 
 	_ = srv.FailNext("CreateDisbursement", 1, cardplatformtest.Fault{DropAnswer: true})

@@ -14,6 +14,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestWorkersRacingOverOneStore: four workers Do the same payouts at once (three per person,
@@ -23,7 +24,7 @@ import (
 func TestWorkersRacingOverOneStore(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	persons := []cardplatform.GUID{f.person}
+	persons := []core.GUID{f.person}
 	for range 3 {
 		c, err := f.srv.Client().CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: f.program,
 			Person: cardplatform.Person{FirstName: "Ada", LastName: "Lovelace"}})
@@ -35,7 +36,7 @@ func TestWorkersRacingOverOneStore(t *testing.T) {
 	for i := range 12 {
 		key := fmt.Sprintf("payout-%02d", i)
 		keys = append(keys, key)
-		reqs[key] = cardplatform.DisbursementDTO{ProgramGUID: f.program, Amount: cardplatform.NewDecimalFromInt(int64(100+i), 2),
+		reqs[key] = cardplatform.DisbursementDTO{ProgramGUID: f.program, Amount: core.NewDecimalFromInt(int64(100+i), 2),
 			ClientReferenceID: key, Person: cardplatform.Person{PersonGUID: persons[i%len(persons)]}}
 	}
 	for _, fault := range []cardplatformtest.Fault{{DropAnswer: true}, {Drop: true}, {Status: 503}, {DropAnswer: true}, {Drop: true}} {

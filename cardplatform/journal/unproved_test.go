@@ -14,6 +14,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestDoUnprovedErrorIsSettledByReadBack: an error that does not prove nothing left — here a
@@ -66,7 +67,7 @@ func TestDoRateLimitedWaitsItsTurn(t *testing.T) {
 	f := newFixture(t)
 	c, err := cardplatform.New(f.srv.URL, // one attempt a call: the SDK's own retries end on the 429
 		cardplatform.WithTokenSource(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: cardplatformtest.DefaultToken})),
-		cardplatform.WithRetry(cardplatform.RetryOptions{MaxAttempts: 1}))
+		cardplatform.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 	require.NoError(t, err)
 	j, err := journal.New(c, f.store, quick)
 	require.NoError(t, err)

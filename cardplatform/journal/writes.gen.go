@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // ActivateCard journals cardplatform.Client.ActivateCard: run it with Do. An outcome unknown is
@@ -103,7 +104,7 @@ var ChangeAccountStatus Write[ChangeAccountStatusArgs, cardplatform.AccountDTO] 
 // cardplatform.Client.ChangeAccountStatus takes them. The journal keeps it as the body's wire
 // encoding beside the path arguments (json.Unmarshal reads it back).
 type ChangeAccountStatusArgs struct {
-	AccountGUID cardplatform.GUID              `json:"account_guid"`
+	AccountGUID core.GUID                      `json:"account_guid"`
 	Body        cardplatform.AccountStatusUser `json:"body"`
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestEverySettleRuleHasAWrite enumerates the spec's read-back rules (x-issuerkit-readback's
@@ -63,8 +64,8 @@ func TestScopesNameTheReadBack(t *testing.T) {
 		require.NoError(t, err)
 		return s
 	}
-	g := cardplatform.MustParseGUID("6f1c2a4e-8b3d-4c5e-9a7f-1d2e3f4a5b6c")
-	p := cardplatform.MustParseGUID("0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d")
+	g := core.MustParseGUID("6f1c2a4e-8b3d-4c5e-9a7f-1d2e3f4a5b6c")
+	p := core.MustParseGUID("0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d")
 	assert.Equal(t, "searchAccounts?person_guid="+p.String()+"&program_guid="+g.String(),
 		scope(CreateDisbursement.scope(ctx, nil, cardplatform.DisbursementDTO{ProgramGUID: g, Person: cardplatform.Person{PersonGUID: p}})))
 	a := scope(ActivateCard.scope(ctx, nil, ActivateCardArgs{CardProxy: "1234 5678"}))

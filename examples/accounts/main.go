@@ -19,6 +19,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 func main() {
@@ -41,7 +42,7 @@ func newClient(baseURL string, ts oauth2.TokenSource) (*cardplatform.Client, err
 // run is the whole example, printing to out; it returns the first unexpected error.
 func run(ctx context.Context, out io.Writer) error {
 	baseURL, token := os.Getenv("CARDPLATFORM_BASE_URL"), os.Getenv("CARDPLATFORM_TOKEN")
-	program, err := cardplatform.ParseGUID(os.Getenv("CARDPLATFORM_PROGRAM_GUID"))
+	program, err := core.ParseGUID(os.Getenv("CARDPLATFORM_PROGRAM_GUID"))
 	var sandbox *cardplatformtest.Server // nil against a real platform
 	if baseURL == "" {
 		// Only for running the example without a platform: the embedded sandbox.
@@ -49,7 +50,7 @@ func run(ctx context.Context, out io.Writer) error {
 			return err
 		}
 		defer sandbox.Close()
-		baseURL, token, program = sandbox.URL, sandbox.Token(), cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+		baseURL, token, program = sandbox.URL, sandbox.Token(), core.MustParseGUID(cardplatformtest.DefaultProgramGUID)
 	} else if err != nil || token == "" {
 		return fmt.Errorf("with CARDPLATFORM_BASE_URL set CARDPLATFORM_TOKEN and CARDPLATFORM_PROGRAM_GUID (%v)", err)
 	}
@@ -71,7 +72,7 @@ func run(ctx context.Context, out io.Writer) error {
 	wallet := created.Card.WalletGUID
 	s.Step("wallet", "%s (of card %s)", wallet, created.Card.CardProxy)
 
-	var accts []cardplatform.GUID
+	var accts []core.GUID
 	for _, name := range []string{"Savings", "Travel"} {
 		a, err := c.CreateAccount(ctx, cardplatform.CreateAccountRequest{ProgramGUID: program, WalletGUID: wallet, AccountName: name})
 		if err != nil {
@@ -92,12 +93,12 @@ func run(ctx context.Context, out io.Writer) error {
 
 	// 0.10 + 0.20 is 0.30 exactly, and 18-digit amounts keep every cent: no float64 anywhere.
 	moves := []struct {
-		acct   cardplatform.GUID
+		acct   core.GUID
 		amount string
 	}{{accts[0], "0.10"}, {accts[0], "0.20"}, {accts[1], "9999999999999999.99"}, {accts[1], "-0.99"}}
-	want := map[cardplatform.GUID]cardplatform.Decimal{}
+	want := map[core.GUID]core.Decimal{}
 	for _, m := range moves {
-		amt, err := cardplatform.ParseDecimal(m.amount)
+		amt, err := core.ParseDecimal(m.amount)
 		if err != nil {
 			return err
 		}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 func main() {
@@ -41,7 +42,7 @@ func newClient(baseURL string, ts oauth2.TokenSource) (*cardplatform.Client, err
 // run is the whole example, printing to out; it returns the first unexpected error.
 func run(ctx context.Context, out io.Writer) error {
 	baseURL, token := os.Getenv("CARDPLATFORM_BASE_URL"), os.Getenv("CARDPLATFORM_TOKEN")
-	program, err := cardplatform.ParseGUID(os.Getenv("CARDPLATFORM_PROGRAM_GUID"))
+	program, err := core.ParseGUID(os.Getenv("CARDPLATFORM_PROGRAM_GUID"))
 	var sandbox *cardplatformtest.Server // nil against a real platform
 	if baseURL == "" {
 		// Only for running the example without a platform: the embedded sandbox.
@@ -49,7 +50,7 @@ func run(ctx context.Context, out io.Writer) error {
 			return err
 		}
 		defer sandbox.Close()
-		baseURL, token, program = sandbox.URL, sandbox.Token(), cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+		baseURL, token, program = sandbox.URL, sandbox.Token(), core.MustParseGUID(cardplatformtest.DefaultProgramGUID)
 	} else if err != nil || token == "" {
 		return fmt.Errorf("with CARDPLATFORM_BASE_URL set CARDPLATFORM_TOKEN and CARDPLATFORM_PROGRAM_GUID (%v)", err)
 	}
@@ -107,7 +108,7 @@ func run(ctx context.Context, out io.Writer) error {
 	}
 	s.Step("activate replacement", "%s ACTIVE", proxy)
 
-	if _, err := c.SetCardPIN(ctx, proxy, cardplatform.CardPINDTO{PIN: cardplatform.NewSecret("2468")}); err != nil {
+	if _, err := c.SetCardPIN(ctx, proxy, cardplatform.CardPINDTO{PIN: core.NewSecret("2468")}); err != nil {
 		return fmt.Errorf("set PIN: %w", err)
 	}
 	pin, err := c.GetCardPIN(ctx, proxy)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // audit is the service's per-call step (cardplatform.WithCallMiddleware): it runs once per
@@ -19,14 +19,14 @@ type audit struct {
 	count map[string]map[string]int
 }
 
-// step is the cardplatform.Middleware.
-func (a *audit) step(req *http.Request, next cardplatform.Next) (*http.Response, error) {
+// step is the core.Middleware.
+func (a *audit) step(req *http.Request, next core.Next) (*http.Response, error) {
 	resp, err := next(req)
 	outcome := "no answer"
 	if resp != nil {
 		outcome = fmt.Sprintf("%dxx", resp.StatusCode/100)
 	}
-	op := cardplatform.OperationID(req.Context())
+	op := core.OperationID(req.Context())
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.count == nil {

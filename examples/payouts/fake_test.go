@@ -14,6 +14,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformfake"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestLostAnswerOnTheFake is the service's own unit test, on the generated fake instead of a
@@ -31,7 +32,7 @@ func TestLostAnswerOnTheFake(t *testing.T) {
 		CreateDisbursement: func(ctx context.Context, body cardplatform.DisbursementDTO) (*cardplatform.DisbursementResponse, error) {
 			sends++
 			// The listing says whose account it is: one that does not is not proved the payee's.
-			accounts = append(accounts, cardplatform.SearchAccountsProgramResponse{AccountGUID: cardplatform.NewGUID(), AccountType: "DISBURSEMENT", PersonGUID: body.Person.PersonGUID})
+			accounts = append(accounts, cardplatform.SearchAccountsProgramResponse{AccountGUID: core.NewGUID(), AccountType: "DISBURSEMENT", PersonGUID: body.Person.PersonGUID})
 			return nil, cardplatformfake.ErrAnswerLost // it ran; the answer never arrives
 		},
 	}
@@ -42,13 +43,13 @@ func TestLostAnswerOnTheFake(t *testing.T) {
 	require.NoError(t, p.open(t.Context()))
 	defer p.st.Close()
 
-	req := cardplatform.DisbursementDTO{ProgramGUID: cardplatform.NewGUID(), ClientReferenceID: "payout-t-1",
-		Amount: cardplatform.NewDecimalFromInt(1000, 2), Person: cardplatform.Person{PersonGUID: cardplatform.NewGUID()}}
+	req := cardplatform.DisbursementDTO{ProgramGUID: core.NewGUID(), ClientReferenceID: "payout-t-1",
+		Amount: core.NewDecimalFromInt(1000, 2), Person: cardplatform.Person{PersonGUID: core.NewGUID()}}
 	_, err = p.pay(t.Context(), req)
 	var se *journal.SettlingError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, journal.StateSending, se.State)
-	assert.True(t, errors.Is(err, cardplatform.ErrOutcomeUnknown), "%v", err)
+	assert.True(t, errors.Is(err, core.ErrOutcomeUnknown), "%v", err)
 	assert.Equal(t, 1, sends)
 	assert.Equal(t, "searchAccounts 1 (2xx 1), createDisbursement 1 (no answer 1)", a.String())
 

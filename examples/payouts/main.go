@@ -51,6 +51,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal/sqlitejournal"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 func main() {
@@ -124,7 +125,7 @@ func (p *service) pay(ctx context.Context, req cardplatform.DisbursementDTO) (pa
 // run is the whole example, printing to out; it returns the first unexpected error.
 func run(ctx context.Context, out io.Writer) error {
 	baseURL, token := os.Getenv("CARDPLATFORM_BASE_URL"), os.Getenv("CARDPLATFORM_TOKEN")
-	program, err := cardplatform.ParseGUID(os.Getenv("CARDPLATFORM_PROGRAM_GUID"))
+	program, err := core.ParseGUID(os.Getenv("CARDPLATFORM_PROGRAM_GUID"))
 	var sandbox *cardplatformtest.Server // nil against a real platform
 	if baseURL == "" {
 		// Only for running the example without a platform: the embedded sandbox.
@@ -132,7 +133,7 @@ func run(ctx context.Context, out io.Writer) error {
 			return err
 		}
 		defer sandbox.Close()
-		baseURL, token, program = sandbox.URL, sandbox.Token(), cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+		baseURL, token, program = sandbox.URL, sandbox.Token(), core.MustParseGUID(cardplatformtest.DefaultProgramGUID)
 	} else if err != nil || token == "" {
 		return fmt.Errorf("with CARDPLATFORM_BASE_URL set CARDPLATFORM_TOKEN and CARDPLATFORM_PROGRAM_GUID (%v)", err)
 	}
@@ -198,7 +199,7 @@ func run(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("payout options: %w", err)
 	}
-	payees := map[string]cardplatform.GUID{}
+	payees := map[string]core.GUID{}
 	for _, name := range []string{"Katherine", "Dorothy", "Mary", "Annie"} {
 		created, err := c.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
 			Person: cardplatform.Person{FirstName: name, LastName: "Payee", Email: name + "@example.com"}})
@@ -208,10 +209,10 @@ func run(ctx context.Context, out io.Writer) error {
 		payees[name] = created.Person.PersonGUID
 	}
 	s.Step("payees", "Katherine, Dorothy, Mary and Annie, payout options %v", options)
-	batch := cardplatform.NewGUID().String()[:8]
+	batch := core.NewGUID().String()[:8]
 	key := func(ref string) string { return "payout-" + batch + "-" + ref }
 	request := func(name, ref string, cents int64) cardplatform.DisbursementDTO {
-		req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: cardplatform.NewDecimalFromInt(cents, 2),
+		req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: core.NewDecimalFromInt(cents, 2),
 			ClientReferenceID: key(ref), Person: cardplatform.Person{PersonGUID: payees[name]}}
 		if len(options) > 0 {
 			req.PayoutOption = options[0]

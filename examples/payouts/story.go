@@ -10,6 +10,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // story runs the payouts of the example on the embedded sandbox, whose faults lose their
@@ -46,7 +47,7 @@ func (p *service) story(ctx context.Context, srv *cardplatformtest.Server, reque
 		}
 		n := sent() - before
 		switch {
-		case l.fault != nil && (n != 1 || se.State != journal.StateSending || !errors.Is(err, cardplatform.ErrOutcomeUnknown)):
+		case l.fault != nil && (n != 1 || se.State != journal.StateSending || !errors.Is(err, core.ErrOutcomeUnknown)):
 			return fmt.Errorf("payout %s: sent %d time(s), %s (%v), want sent once, outcome unknown", l.ref, n, se.State, err)
 		case l.fault != nil:
 			s.Step("pay "+l.ref+" ("+l.name+")", "outcome unknown, sent once (platform side: %s), journal: sending", l.what)

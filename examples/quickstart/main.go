@@ -24,6 +24,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 func main() {
@@ -46,7 +47,7 @@ func newClient(baseURL string, ts oauth2.TokenSource) (*cardplatform.Client, err
 // run is the whole example, printing to out; it returns the first unexpected error.
 func run(ctx context.Context, out io.Writer) error {
 	baseURL, token := os.Getenv("CARDPLATFORM_BASE_URL"), os.Getenv("CARDPLATFORM_TOKEN")
-	program, err := cardplatform.ParseGUID(os.Getenv("CARDPLATFORM_PROGRAM_GUID"))
+	program, err := core.ParseGUID(os.Getenv("CARDPLATFORM_PROGRAM_GUID"))
 	if baseURL == "" {
 		// Only for running the example without a platform: the embedded sandbox.
 		srv, err := cardplatformtest.Start()
@@ -54,7 +55,7 @@ func run(ctx context.Context, out io.Writer) error {
 			return err
 		}
 		defer srv.Close()
-		baseURL, token, program = srv.URL, srv.Token(), cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+		baseURL, token, program = srv.URL, srv.Token(), core.MustParseGUID(cardplatformtest.DefaultProgramGUID)
 	} else if err != nil || token == "" {
 		return fmt.Errorf("with CARDPLATFORM_BASE_URL set CARDPLATFORM_TOKEN and CARDPLATFORM_PROGRAM_GUID (%v)", err)
 	}
@@ -71,7 +72,7 @@ func run(ctx context.Context, out io.Writer) error {
 	created, err := c.CreateCard(ctx, cardplatform.CreateCardRequest{
 		ProgramGUID: program,
 		Person: cardplatform.Person{FirstName: "Ada", LastName: "Lovelace", Email: "ada@example.com",
-			ClientReferenceID: "quickstart-" + cardplatform.NewGUID().String()[:8]},
+			ClientReferenceID: "quickstart-" + core.NewGUID().String()[:8]},
 	})
 	if err != nil {
 		return fmt.Errorf("create card: %w", err)
@@ -100,7 +101,7 @@ func run(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("get account: %w", err)
 	}
-	amount, err := cardplatform.ParseDecimal("1234567890123.45") // more digits than a float64 keeps
+	amount, err := core.ParseDecimal("1234567890123.45") // more digits than a float64 keeps
 	if err != nil {
 		return err
 	}
@@ -125,8 +126,8 @@ func run(ctx context.Context, out io.Writer) error {
 	s.Step("search cards", "%d card(s) of person %s, total %d", len(found.Items), created.Person.PersonGUID, found.Total)
 
 	_, err = c.GetCard(ctx, "0000000000000")
-	var pe *cardplatform.ProblemError
-	if !errors.Is(err, cardplatform.ErrNotFound) {
+	var pe *core.Problem
+	if !errors.Is(err, core.ErrNotFound) {
 		return fmt.Errorf("get unknown card: want ErrNotFound, got %v", err)
 	}
 	title := "(no body)"

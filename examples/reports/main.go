@@ -31,6 +31,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 	"github.com/issuerkit/issuerkit-go/validation"
@@ -66,7 +67,7 @@ func newClient(ctx context.Context, baseURL string, documented bool, extra ...pa
 	// client): POST {baseURL}/oauth/v1/token over tlsConfig, the consumer key and secret as
 	// HTTP Basic auth, the client id and key as the form fields Id and Key. The last argument
 	// is the *http.Client for the token requests: nil builds one.
-	ts, err := validation.BankTokenSource(ctx, baseURL, validation.BankCredentials{
+	ts, err := validation.BankTokenSource(ctx, baseURL, core.BankCredentials{
 		ConsumerKey:    os.Getenv("BANK_CONSUMER_KEY"),
 		ConsumerSecret: os.Getenv("BANK_CONSUMER_SECRET"),
 		ClientID:       os.Getenv("BANK_CLIENT_ID"),
@@ -156,21 +157,21 @@ func queryForm(ctx context.Context, s *steps) error {
 	c := env.client
 	s.Step("connect", "%s, page parameters in the query (paging.WithDocumentedAPI()), client rate limit 5 requests/s (the default)", env.where)
 
-	acct := paging.NewSecret("3123456789")
+	acct := core.NewSecret("3123456789")
 	if env.sandbox == nil {
-		if acct = paging.NewSecret(os.Getenv("BANK_REPORT_ACCOUNT")); acct.IsZero() {
+		if acct = core.NewSecret(os.Getenv("BANK_REPORT_ACCOUNT")); acct.IsZero() {
 			return errors.New("BANK_REPORT_ACCOUNT is needed with BANK_BASE_URL")
 		}
 	}
-	to, err := paging.ParseDate(time.Now().Format(time.DateOnly))
+	to, err := core.ParseDate(time.Now().Format(time.DateOnly))
 	if err != nil {
 		return err
 	}
-	from, err := paging.ParseDate(time.Now().AddDate(0, 0, -7).Format(time.DateOnly))
+	from, err := core.ParseDate(time.Now().AddDate(0, 0, -7).Format(time.DateOnly))
 	if err != nil {
 		return err
 	}
-	pd := paging.PreviousDayRequest{AccountNumber: []paging.Secret{acct}, FromDate: from, ToDate: to}
+	pd := paging.PreviousDayRequest{AccountNumber: []core.Secret{acct}, FromDate: from, ToDate: to}
 	start := time.Now()
 
 	n, err := drain(c.PreviousDayTransactions(ctx, pd, paging.WithPrefetch(2)))
@@ -237,7 +238,7 @@ func resume(ctx context.Context, s *steps, c *paging.Client, pd paging.PreviousD
 	}
 	s.Step("stop and store cursor", "%d transactions read, cursor %q", len(seen), stored)
 
-	var cur paging.Cursor
+	var cur core.Cursor
 	if err := cur.UnmarshalText(stored); err != nil {
 		return err
 	}
@@ -290,18 +291,18 @@ func publishedForm(ctx context.Context, s *steps) error {
 	c := env.client
 	s.Step("published API", "%s, the bank as published (the default, no switch)", env.where)
 
-	acct, accountID := paging.NewSecret("3123456789"), "K000000001"
+	acct, accountID := core.NewSecret("3123456789"), "K000000001"
 	if env.sandbox == nil {
-		acct, accountID = paging.NewSecret(os.Getenv("BANK_REPORT_ACCOUNT")), os.Getenv("BANK_REPORT_ACCOUNT_ID")
+		acct, accountID = core.NewSecret(os.Getenv("BANK_REPORT_ACCOUNT")), os.Getenv("BANK_REPORT_ACCOUNT_ID")
 		if acct.IsZero() || accountID == "" {
 			return errors.New("BANK_REPORT_ACCOUNT and BANK_REPORT_ACCOUNT_ID are needed with BANK_BASE_URL")
 		}
 	}
-	to, err := paging.ParseDate(time.Now().Format(time.DateOnly))
+	to, err := core.ParseDate(time.Now().Format(time.DateOnly))
 	if err != nil {
 		return err
 	}
-	from, err := paging.ParseDate(time.Now().AddDate(0, 0, -7).Format(time.DateOnly))
+	from, err := core.ParseDate(time.Now().AddDate(0, 0, -7).Format(time.DateOnly))
 	if err != nil {
 		return err
 	}
@@ -322,7 +323,7 @@ func publishedForm(ctx context.Context, s *steps) error {
 	}
 
 	// One call: the interaction id the SDK generated comes back in the response metadata.
-	var meta paging.Response
+	var meta core.Response
 	if _, err := c.ListPreviousDayAccountTransactions(ctx, accountID, paging.ListPreviousDayAccountTransactionsRequest{Limit: 1},
 		paging.WithResponseInto(&meta)); err != nil {
 		return fmt.Errorf("previous-day account transactions: %w", err)
@@ -344,7 +345,7 @@ func publishedForm(ctx context.Context, s *steps) error {
 	if err != nil {
 		return err
 	}
-	var cur paging.Cursor
+	var cur core.Cursor
 	if err := cur.UnmarshalText(stored); err != nil {
 		return err
 	}

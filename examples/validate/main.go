@@ -28,6 +28,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	vt "github.com/issuerkit/issuerkit-go/validation/validationtest"
 )
@@ -57,7 +58,7 @@ func newClient(ctx context.Context, baseURL string, extra ...validation.Option) 
 	// The bank's token flow: POST {baseURL}/oauth/v1/token over tlsConfig. The consumer key
 	// and secret travel as HTTP Basic auth, the client id and key as the form fields Id and
 	// Key. The last argument is the *http.Client for the token requests: nil builds one.
-	ts, err := validation.BankTokenSource(ctx, baseURL, validation.BankCredentials{
+	ts, err := validation.BankTokenSource(ctx, baseURL, core.BankCredentials{
 		ConsumerKey:    os.Getenv("BANK_CONSUMER_KEY"),
 		ConsumerSecret: os.Getenv("BANK_CONSUMER_SECRET"),
 		ClientID:       os.Getenv("BANK_CLIENT_ID"),
@@ -120,9 +121,9 @@ type form struct {
 // forms are the published API (the default) and v1. No limit in the sandbox: the walk is
 // about codes; the 429 has its own step below.
 var forms = []form{
-	{validation.V2, "the bank's published API (the default)",
+	{"v2", "the bank's published API (the default)",
 		[]vt.Option{vt.WithRateLimit(0)}, nil},
-	{validation.V1, "v1 (WithDocumentedAPI)",
+	{"v1", "v1 (WithDocumentedAPI)",
 		[]vt.Option{vt.WithRateLimit(0), vt.WithDocumentedAPI()}, []validation.Option{validation.WithDocumentedAPI()}},
 }
 
@@ -136,7 +137,7 @@ func run(ctx context.Context, out io.Writer) error {
 		}
 		s.Step(f.version+" form", "%s", f.what)
 		err = walk(ctx, s, env, f.version)
-		if err == nil && f.version == validation.V2 {
+		if err == nil && f.version == "v2" {
 			err = noV1(ctx, s, env)
 		}
 		env.close()
@@ -154,7 +155,7 @@ func run(ctx context.Context, out io.Writer) error {
 func walk(ctx context.Context, s *steps, env *service, version string) error {
 	h, err := env.client.HealthCheck(ctx)
 	switch {
-	case errors.Is(err, validation.ErrNotFound) && version == validation.V1 && env.sandbox == nil:
+	case errors.Is(err, core.ErrNotFound) && version == "v1" && env.sandbox == nil:
 		s.Step(version+" health check", "%s: 404, the bank's published API holds only v2", env.where)
 		return nil
 	case err != nil:
@@ -190,7 +191,7 @@ func noV1(ctx context.Context, s *steps, env *service) error {
 		return err
 	}
 	_, err = c.HealthCheck(ctx)
-	if !errors.Is(err, validation.ErrNotFound) {
+	if !errors.Is(err, core.ErrNotFound) {
 		return fmt.Errorf("v1 on the published API: got %v, want a 404", err)
 	}
 	s.Step("v2 no v1 there", "a v1 client gets errors.Is(err, ErrNotFound): %v", err)
@@ -229,7 +230,7 @@ type inquiry struct {
 // cases lists one inquiry per outcome the sandbox can give in version.
 func cases(version string) []inquiry {
 	acct := func(routing, number string, owner validation.AcctOwner) validation.Inquiry {
-		return validation.Inquiry{SecondaryID: vt.SecondaryID, RoutingNumber: routing, AccountNumber: validation.NewSecret(number), AcctOwner: owner}
+		return validation.Inquiry{SecondaryID: vt.SecondaryID, RoutingNumber: routing, AccountNumber: core.NewSecret(number), AcctOwner: owner}
 	}
 	pat := validation.AcctOwner{FirstName: "Pat", LastName: "Lee", City: "Springfield", ZipCode: "45501"}
 	withAdditional := acct(vt.RoutingNumber, vt.AccountPerson, pat)
@@ -263,7 +264,7 @@ func cases(version string) []inquiry {
 		{"authorization unavailable", "errorCode 997", acct(vt.RoutingNumber, vt.AccountAuthorizationUnavailable, pat)},
 	}
 	example, sysFault := acct(vt.RoutingNumber, vt.AccountBankExample, vt.PersonOwner), acct(vt.RoutingNumber, vt.AccountSystemFault, pat)
-	if version == validation.V1 {
+	if version == "v1" {
 		// v1 has no errorResponse: the same accounts answer a plain Result and errorCode 998.
 		return append(all, inquiry{"bank example account", "condition 000, account 699 open, owner matched true", example},
 			inquiry{"system fault account", "errorCode 998", sysFault})

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
@@ -24,16 +25,16 @@ func rules(ctx context.Context, s *steps) error {
 		want []validation.ErrorCode
 	}{
 		{"missing fields", validation.Inquiry{ServiceType: validation.ServiceTypeOwner}, []validation.ErrorCode{"006", "006", "006"}},
-		{"routing check digit", validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000016", AccountNumber: validation.NewSecret("123")}, []validation.ErrorCode{"001"}},
-		{"account number", validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: validation.NewSecret("0123")}, []validation.ErrorCode{"003"}},
-		{"account number length", validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: validation.NewSecret("123456789012345678")}, []validation.ErrorCode{"008"}},
-		{"amount", validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: validation.NewSecret("123"), Amount: "12.5"}, []validation.ErrorCode{"013"}},
-		{"owner formats", validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: validation.NewSecret("123"),
-			AcctOwner: validation.AcctOwner{FirstName: strings.Repeat("A", 41), State: "O1", ZipCode: "4550", DOB: validation.NewSecret("19801301"), IDState: "O"}},
+		{"routing check digit", validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000016", AccountNumber: core.NewSecret("123")}, []validation.ErrorCode{"001"}},
+		{"account number", validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: core.NewSecret("0123")}, []validation.ErrorCode{"003"}},
+		{"account number length", validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: core.NewSecret("123456789012345678")}, []validation.ErrorCode{"008"}},
+		{"amount", validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: core.NewSecret("123"), Amount: "12.5"}, []validation.ErrorCode{"013"}},
+		{"owner formats", validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: core.NewSecret("123"),
+			AcctOwner: validation.AcctOwner{FirstName: strings.Repeat("A", 41), State: "O1", ZipCode: "4550", DOB: core.NewSecret("19801301"), IDState: "O"}},
 			[]validation.ErrorCode{"006", "011", "104", "107", "107", "010"}},
-		{"client date", validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: validation.NewSecret("123"),
+		{"client date", validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: core.NewSecret("123"),
 			Client: validation.ClientRecord{ClientDate: "05/01/2024"}}, []validation.ErrorCode{"105"}},
-		{"service type", validation.Inquiry{ServiceType: "owner", SecondaryID: "SEC-1", RoutingNumber: "011000015", AccountNumber: validation.NewSecret("123")},
+		{"service type", validation.Inquiry{ServiceType: "owner", SecondaryID: "SEC-1", RoutingNumber: "011000015", AccountNumber: core.NewSecret("123")},
 			[]validation.ErrorCode{"104", "104"}},
 	}
 	for _, b := range bad {

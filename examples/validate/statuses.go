@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	vt "github.com/issuerkit/issuerkit-go/validation/validationtest"
 )
@@ -26,18 +27,18 @@ func statuses(ctx context.Context, s *steps) error {
 	client := func(tok string) (*validation.Client, error) {
 		// No client-side limiter and no retries, so that the sandbox's answers show as they are.
 		return validation.New(srv.URL, validation.WithStaticToken(tok), validation.WithRateLimit(0),
-			validation.WithRetry(validation.RetryOptions{MaxAttempts: 1}))
+			validation.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 	}
-	inq := validation.Inquiry{SecondaryID: vt.SecondaryID, RoutingNumber: vt.RoutingNumber, AccountNumber: validation.NewSecret(vt.AccountUnavailable)}
+	inq := validation.Inquiry{SecondaryID: vt.SecondaryID, RoutingNumber: vt.RoutingNumber, AccountNumber: core.NewSecret(vt.AccountUnavailable)}
 	for _, c := range []struct {
 		name, tok string
 		call      func(*validation.Client) error
 		status    int
 		sentinel  error
 	}{
-		{"401 unauthorized", "wrong-token", func(c *validation.Client) error { _, err := c.HealthCheck(ctx); return err }, 401, validation.ErrUnauthorized},
-		{"403 forbidden", vt.DeniedToken, func(c *validation.Client) error { _, err := c.HealthCheck(ctx); return err }, 403, validation.ErrForbidden},
-		{"503 unavailable", vt.Token, func(c *validation.Client) error { _, err := c.VerifyAccount(ctx, inq); return err }, 503, validation.ErrServerError},
+		{"401 unauthorized", "wrong-token", func(c *validation.Client) error { _, err := c.HealthCheck(ctx); return err }, 401, core.ErrUnauthorized},
+		{"403 forbidden", vt.DeniedToken, func(c *validation.Client) error { _, err := c.HealthCheck(ctx); return err }, 403, core.ErrForbidden},
+		{"503 unavailable", vt.Token, func(c *validation.Client) error { _, err := c.VerifyAccount(ctx, inq); return err }, 503, core.ErrServerError},
 	} {
 		c2, err := client(c.tok)
 		if err != nil {
@@ -56,19 +57,19 @@ func statuses(ctx context.Context, s *steps) error {
 		if err == nil {
 			continue
 		}
-		return expect(s, fmt.Sprintf("429 past 5 requests/s (%d more)", i), err, 429, validation.ErrRateLimited)
+		return expect(s, fmt.Sprintf("429 past 5 requests/s (%d more)", i), err, 429, core.ErrRateLimited)
 	}
 	return errors.New("429: ten requests in a row were accepted")
 }
 
 // expect checks that err is an *Error with status and sentinel, and prints it.
 func expect(s *steps, name string, err error, status int, sentinel error) error {
-	var ae *validation.Error
+	var ae *core.Error
 	if !errors.As(err, &ae) || ae.StatusCode != status || !errors.Is(err, sentinel) {
 		return fmt.Errorf("%s: got %v", name, err)
 	}
 	msg := "(no body)"
-	var be *validation.BankError
+	var be *core.BankError
 	if errors.As(err, &be) {
 		msg = be.ErrorMessage
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/internal/bench/cputime"
 	"github.com/issuerkit/issuerkit-go/internal/bench/peers/oapiclient"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // The per-call overhead benchmarks compare the SDK with a hand-written net/http +
@@ -240,8 +241,8 @@ func BenchmarkOverheadGetCard(b *testing.B) {
 // BenchmarkOverheadCreateDisbursement: the same for a POST with a JSON body.
 func BenchmarkOverheadCreateDisbursement(b *testing.B) {
 	ctx := context.Background()
-	amount := cardplatform.NewDecimalFromInt(25075, 2)
-	guid := cardplatform.MustParseGUID("3fa85f64-5717-4562-b3fc-2c963f66afa6")
+	amount := core.NewDecimalFromInt(25075, 2)
+	guid := core.MustParseGUID("3fa85f64-5717-4562-b3fc-2c963f66afa6")
 	oapiAmount, oapiRef, oapiGUID := float32(250.75), "ref-1", uuid.UUID(guid)
 	for _, env := range benchEnvs {
 		hc, base, stop := env.hc(201, benchDisbursement)

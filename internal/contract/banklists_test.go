@@ -10,6 +10,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/contract"
 	"github.com/issuerkit/issuerkit-go/openapi"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
@@ -22,7 +23,7 @@ func TestBankListsContract(t *testing.T) {
 	ops := bankListsOps(t, base, hc)
 	coverage(t, openapi.BankLists, ops, nil)
 	run(t, rec, ops, n, func(err error) bool {
-		var ae *paging.Error
+		var ae *core.Error
 		return mode == "proxy" && errors.As(err, &ae)
 	})
 }
@@ -38,11 +39,11 @@ func bankListsOps(t *testing.T, base string, hc *http.Client) []op {
 	docs, err := paging.New(base, paging.WithStaticToken("contract-token"), paging.WithHTTPClient(hc), paging.WithRateLimit(0),
 		paging.WithDocumentedAPI())
 	require.NoError(t, err)
-	from, err := paging.ParseDate("2025-01-02")
+	from, err := core.ParseDate("2025-01-02")
 	require.NoError(t, err)
-	to, err := paging.ParseDate("2025-01-20")
+	to, err := core.ParseDate("2025-01-20")
 	require.NoError(t, err)
-	acct := paging.NewSecret("3123456789")
+	acct := core.NewSecret("3123456789")
 	// A page-style list asks for the largest page (1000): Prism's dynamic mock answers up to the
 	// schema's maxItems (1000) whatever pageSize says, and the SDK refuses a page holding more
 	// items than it asked for (core.ErrTooManyItems, issue 34), which would count here as a
@@ -51,7 +52,7 @@ func bankListsOps(t *testing.T, base string, hc *http.Client) []op {
 	return []op{
 		{"listPreviousDayTransactions", func(ctx context.Context) error {
 			_, err := docs.ListPreviousDayTransactions(ctx, paging.ListPreviousDayTransactionsRequest{StartRowIndex: 1, EndRowIndex: 1000,
-				Body: paging.PreviousDayRequest{AccountNumber: []paging.Secret{acct}, FromDate: from, ToDate: to}})
+				Body: paging.PreviousDayRequest{AccountNumber: []core.Secret{acct}, FromDate: from, ToDate: to}})
 			return err
 		}},
 		{"listAchTransactions", func(ctx context.Context) error {
@@ -80,7 +81,7 @@ func bankListsOps(t *testing.T, base string, hc *http.Client) []op {
 		{"listWireTransactions", func(ctx context.Context) error {
 			_, err := docs.ListWireTransactions(ctx, paging.ListWireTransactionsRequest{StartRowIndex: 1, EndRowIndex: 1000,
 				Body: paging.WireDetailsRequest{GetWireInquiryRequest: paging.GetWireInquiryRequest{
-					AccountNumber: []paging.Secret{acct}, FromDate: 20250102, ToDate: 20250120}}})
+					AccountNumber: []core.Secret{acct}, FromDate: 20250102, ToDate: 20250120}}})
 			return err
 		}},
 		{"listWireTransactionsByPage", func(ctx context.Context) error {

@@ -10,20 +10,21 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/openapi"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // cardIDs are the identifiers the card platform's read operations are called with.
 type cardIDs struct {
 	proxy                                     string
-	program, company, person, account, wallet cardplatform.GUID
+	program, company, person, account, wallet core.GUID
 }
 
 // cardFixture returns identifiers for the calls: fixed ones for Prism's mock, records created
 // through the proxy (and so checked by Prism too) in the proxy run.
 func cardFixture(t *testing.T, c *cardplatform.Client, mode string) cardIDs {
-	ids := cardIDs{proxy: "1000000000001", program: cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID),
-		company: cardplatform.MustParseGUID(cardplatformtest.DefaultCompanyGUID), person: cardplatform.NewGUID(),
-		account: cardplatform.NewGUID(), wallet: cardplatform.NewGUID()}
+	ids := cardIDs{proxy: "1000000000001", program: core.MustParseGUID(cardplatformtest.DefaultProgramGUID),
+		company: core.MustParseGUID(cardplatformtest.DefaultCompanyGUID), person: core.NewGUID(),
+		account: core.NewGUID(), wallet: core.NewGUID()}
 	if mode != "proxy" {
 		return ids
 	}
@@ -35,7 +36,7 @@ func cardFixture(t *testing.T, c *cardplatform.Client, mode string) cardIDs {
 	acct, err := c.CreateAccount(ctx, cardplatform.CreateAccountRequest{ProgramGUID: ids.program, WalletGUID: ids.wallet, AccountName: "Contract"})
 	require.NoError(t, err)
 	ids.account = acct.AccountGUID
-	_, err = c.AdjustAccountBalance(ctx, cardplatform.AdjustBalanceRequest{AccountGUID: ids.account, Amount: cardplatform.NewDecimalFromInt(10050, 2)})
+	_, err = c.AdjustAccountBalance(ctx, cardplatform.AdjustBalanceRequest{AccountGUID: ids.account, Amount: core.NewDecimalFromInt(10050, 2)})
 	require.NoError(t, err)
 	return ids
 }
@@ -55,7 +56,7 @@ func TestCardPlatformContract(t *testing.T) {
 	ops := cardPlatformOps(t, c, ids)
 	coverage(t, openapi.CardPlatform, ops, cardPlatformExcluded)
 	run(t, rec, ops, n, func(err error) bool {
-		var ae *cardplatform.Error
+		var ae *core.Error
 		return mode == "proxy" && errors.As(err, &ae)
 	})
 }
@@ -72,9 +73,9 @@ var cardPlatformExcluded = map[string]reason{
 // cardPlatformOps returns the calls of the read and list operations of cardplatform.yaml
 // through c, with the identifiers ids.
 func cardPlatformOps(t *testing.T, c *cardplatform.Client, ids cardIDs) []op {
-	from, err := cardplatform.ParseTimestamp("2024-01-01T00:00:00")
+	from, err := core.ParseTimestamp("2024-01-01T00:00:00")
 	require.NoError(t, err)
-	to, err := cardplatform.ParseTimestamp("2030-12-31T23:59:59.5")
+	to, err := core.ParseTimestamp("2030-12-31T23:59:59.5")
 	require.NoError(t, err)
 	return []op{
 		{"searchChecks", func(ctx context.Context) error {
@@ -96,7 +97,7 @@ func cardPlatformOps(t *testing.T, c *cardplatform.Client, ids cardIDs) []op {
 		}},
 		{"getAccount", func(ctx context.Context) error { _, err := c.GetAccount(ctx, ids.account); return err }},
 		{"precalculateAdvance", func(ctx context.Context) error {
-			_, err := c.PrecalculateAdvance(ctx, ids.account, cardplatform.AdvancePreCalcRequest{Amount: cardplatform.NewDecimalFromInt(2500, 2)})
+			_, err := c.PrecalculateAdvance(ctx, ids.account, cardplatform.AdvancePreCalcRequest{Amount: core.NewDecimalFromInt(2500, 2)})
 			return err
 		}},
 		{"searchBulkOrders", func(ctx context.Context) error {

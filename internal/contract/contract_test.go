@@ -19,8 +19,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/internal/sandbox"
 	"github.com/issuerkit/issuerkit-go/openapi"
-	"github.com/issuerkit/issuerkit-go/paging"
-	"github.com/issuerkit/issuerkit-go/validation"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // Environment of the contract test (set by .ci/contract).
@@ -151,9 +150,9 @@ func run(t *testing.T, rec *recorder, ops []op, n int, decoded func(error) bool)
 
 // isDecodeError reports whether err says a 2xx body did not decode.
 func isDecodeError(err error) bool {
-	var a *cardplatform.DecodeError
-	var b *validation.DecodeError
-	var c *paging.DecodeError
+	var a *core.DecodeError
+	var b *core.DecodeError
+	var c *core.DecodeError
 	return errors.As(err, &a) || errors.As(err, &b) || errors.As(err, &c)
 }
 

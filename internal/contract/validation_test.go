@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/openapi"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationtest"
 )
@@ -25,7 +26,7 @@ func TestValidationContract(t *testing.T) {
 		// A 200 with another errorCode, or with a fault, is a decoded answer.
 		var re *validation.ResultError
 		var fe *validation.FaultError
-		var ae *validation.Error
+		var ae *core.Error
 		return errors.As(err, &re) || errors.As(err, &fe) || (mode == "proxy" && errors.As(err, &ae))
 	})
 }
@@ -36,11 +37,11 @@ func validationOps(t *testing.T, base string, hc *http.Client) []op {
 	opts := []validation.Option{validation.WithStaticToken(validationtest.Token), validation.WithHTTPClient(hc), validation.WithRateLimit(0)}
 	v1, err := validation.New(base, append(opts, validation.WithDocumentedAPI())...)
 	require.NoError(t, err)
-	v2, err := validation.New(base, append(opts, validation.WithAPIVersion2())...)
+	v2, err := validation.New(base, opts...)
 	require.NoError(t, err)
 	inq := validation.Inquiry{SecondaryID: validationtest.SecondaryID, RoutingNumber: validationtest.RoutingNumber,
-		AccountNumber: validation.NewSecret(validationtest.AccountPerson), Amount: "125.50",
-		AcctOwner: validation.AcctOwner{FirstName: "Pat", LastName: "Lee", City: "Springfield", ZipCode: "45501-1234", DOB: validation.NewSecret("19800131")},
+		AccountNumber: core.NewSecret(validationtest.AccountPerson), Amount: "125.50",
+		AcctOwner: validation.AcctOwner{FirstName: "Pat", LastName: "Lee", City: "Springfield", ZipCode: "45501-1234", DOB: core.NewSecret("19800131")},
 		Client:    validation.ClientRecord{ClientDate: "2024-05-01", ClientTime: "10:20:30", UserDefined: "contract"}}
 	return []op{
 		{"checkHealth", func(ctx context.Context) error { _, err := v1.HealthCheck(ctx); return err }},

@@ -16,6 +16,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal/journaltest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestJournalTelemetry: a span per Do and per entry a recovery pass settles, the four
@@ -25,7 +26,7 @@ import (
 func TestJournalTelemetry(t *testing.T) {
 	ctx := context.Background()
 	srv := cardplatformtest.NewServer(t)
-	program := cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+	program := core.MustParseGUID(cardplatformtest.DefaultProgramGUID)
 	card, err := srv.Client().CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
 		Person: cardplatform.Person{FirstName: "Mary", LastName: "Jackson"}})
 	if err != nil {
@@ -42,7 +43,7 @@ func TestJournalTelemetry(t *testing.T) {
 		t.Fatal(err)
 	}
 	payout := func(ref string) cardplatform.DisbursementDTO {
-		return cardplatform.DisbursementDTO{ProgramGUID: program, Amount: cardplatform.NewDecimalFromInt(100, 2),
+		return cardplatform.DisbursementDTO{ProgramGUID: program, Amount: core.NewDecimalFromInt(100, 2),
 			ClientReferenceID: ref, Person: cardplatform.Person{PersonGUID: person}}
 	}
 	wait := func(key string) {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/attribute"
@@ -77,8 +78,8 @@ func spanText(s sdktrace.ReadOnlySpan) string {
 	return text
 }
 
-func fastRetry() cardplatform.RetryOptions {
-	return cardplatform.RetryOptions{BaseDelay: 1, MaxDelay: 1_000_000}
+func fastRetry() core.RetryOptions {
+	return core.RetryOptions{BaseDelay: 1, MaxDelay: 1_000_000}
 }
 
 // TestSpansAndMetrics: one span per call named by the operation, a child per attempt with the
@@ -196,12 +197,12 @@ func TestNoSecretInSpans(t *testing.T) {
 		t.Fatal("GetCard: no error from a 400")
 	}
 	v, err := validation.New(srv.URL, validation.WithStaticToken(token), validation.WithTracerProvider(tp),
-		validation.WithAPIVersion(validation.V1))
+		validation.WithDocumentedAPI())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := v.VerifyAccount(context.Background(), validation.Inquiry{SecondaryID: "SEC0001",
-		RoutingNumber: "011000015", AccountNumber: validation.NewSecret(acct)}); err == nil {
+		RoutingNumber: "011000015", AccountNumber: core.NewSecret(acct)}); err == nil {
 		t.Fatal("VerifyAccount: no error from a 400")
 	}
 	spans := rec.Ended()
@@ -231,7 +232,7 @@ func TestTracePropagationOff(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = c.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{})
-	if !errors.Is(err, cardplatform.ErrOutcomeUnknown) {
+	if !errors.Is(err, core.ErrOutcomeUnknown) {
 		t.Fatalf("err = %v, want ErrOutcomeUnknown", err)
 	}
 	if got := srv.seen(); len(got) != 1 || got[0] != "" {

@@ -14,6 +14,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/internal/sandbox"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 	"github.com/issuerkit/issuerkit-go/validation"
@@ -74,7 +75,7 @@ func TestSandboxesShareOneShape(t *testing.T) {
 					return nil, nil, nil, err
 				}
 				call := func(ctx context.Context) error {
-					pg, err := cardplatform.ParseGUID(cardplatformtest.DefaultProgramGUID)
+					pg, err := core.ParseGUID(cardplatformtest.DefaultProgramGUID)
 					if err != nil {
 						return err
 					}
@@ -83,7 +84,7 @@ func TestSandboxesShareOneShape(t *testing.T) {
 					if err != nil {
 						return err
 					}
-					_, err = srv.Client().SetCardPIN(ctx, c.Card.CardProxy, cardplatform.CardPINDTO{PIN: cardplatform.NewSecret("4321")})
+					_, err = srv.Client().SetCardPIN(ctx, c.Card.CardProxy, cardplatform.CardPINDTO{PIN: core.NewSecret("4321")})
 					return err
 				}
 				return call, func() []record { return recordsOf(srv.Requests()) }, srv.Close, nil
@@ -97,7 +98,7 @@ func TestSandboxesShareOneShape(t *testing.T) {
 				call := func(ctx context.Context) error {
 					_, err := srv.Client().VerifyAccount(ctx, validation.Inquiry{
 						SecondaryID: validationtest.SecondaryID, RoutingNumber: validationtest.RoutingNumber,
-						AccountNumber: validation.NewSecret(validationtest.AccountPerson),
+						AccountNumber: core.NewSecret(validationtest.AccountPerson),
 					})
 					return err
 				}
@@ -110,8 +111,8 @@ func TestSandboxesShareOneShape(t *testing.T) {
 					return nil, nil, nil, err
 				}
 				call := func(ctx context.Context) error {
-					for _, err := range srv.Client().ACHTransactions(ctx, paging.ACHListRequest{AccountNumber: paging.NewSecret(acct),
-						FromDate: paging.MustParseDate("2025-01-02"), ToDate: paging.MustParseDate("2025-01-09")}) {
+					for _, err := range srv.Client().ACHTransactions(ctx, paging.ACHListRequest{AccountNumber: core.NewSecret(acct),
+						FromDate: core.MustParseDate("2025-01-02"), ToDate: core.MustParseDate("2025-01-09")}) {
 						if err != nil {
 							return err
 						}

@@ -1,6 +1,7 @@
 package sdkclient
 
 import (
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/url"
@@ -42,7 +43,7 @@ type callInfo struct {
 // for one the call was given).
 func (ci *callInfo) correlationID() string { return ci.correlation[0] }
 
-type callInfoKey struct{}
+type callInfoKey = settings.CallKey
 
 // attempt returns the 1-based number of the call's current attempt.
 func (ci *callInfo) attempt() int { return int(ci.attemptN) }

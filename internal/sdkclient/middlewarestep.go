@@ -32,6 +32,22 @@ func OperationID(ctx context.Context) string {
 	return ""
 }
 
+// OperationID implements settings.Call: the call's operationId ("" without one).
+func (ci *callInfo) OperationID() string {
+	if ci == nil || ci.op == nil {
+		return ""
+	}
+	return ci.op.ID
+}
+
+// Attempt implements settings.Call: the 1-based number of the call's current attempt.
+func (ci *callInfo) Attempt() int {
+	if ci == nil {
+		return 1
+	}
+	return ci.attempt()
+}
+
 // Attempt returns the 1-based number of the attempt that ctx belongs to (1 outside a call).
 func Attempt(ctx context.Context) int {
 	if ci, ok := ctx.Value(callInfoKey{}).(*callInfo); ok {

@@ -232,7 +232,7 @@ type limitedTransport struct {
 	lock core.Lockout
 	key  core.BudgetKey
 	// selfChecking is set when lim is also lock: its Wait refuses a turn inside a lock-out
-	// (core.LockedOutError), so the transport does not check again.
+	// (core.LockoutError), so the transport does not check again.
 	selfChecking bool
 	wait         bool
 	// maxLockout caps the lock-out (0: ratelimit.DefaultMaxLockout).
@@ -314,7 +314,7 @@ func (t *limitedTransport) await(ctx context.Context) (*heldTurn, error) {
 			err = t.lim.Wait(ctx, t.key)
 		}
 		rem := time.Duration(0)
-		var lo *core.LockedOutError
+		var lo *core.LockoutError
 		switch {
 		case errors.As(err, &lo):
 			rem = lo.Wait // the limiter saw the lock-out start while it waited

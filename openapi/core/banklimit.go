@@ -4,17 +4,13 @@ package core
 // client credential across its APIs, and the lock-out a 429 starts. How the clients share it,
 // and redisfleet's implementation for a fleet of processes, are in the doc of package
 // github.com/issuerkit/issuerkit-go/paging/banklimit, which names these types Key, Limiter,
-// Lockout and LockedOutError.
+// Lockout and TurnLimiter.
 
 import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
-	"log/slog"
 	"time"
-
-	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
 // BudgetKey identifies the budget of one credential at one bank origin: the hex SHA-256 of a
@@ -45,7 +41,7 @@ type Limiter interface {
 	//
 	// After Wait returns, the SDK checks the Lockout again before sending, unless the Limiter
 	// and the Lockout are the same value: then Wait itself must refuse a turn that falls in a
-	// lock-out started while it waited, with a *LockedOutError (redisfleet does, checking
+	// lock-out started while it waited, with a *LockoutError (redisfleet does, checking
 	// shortly before the turn so that the check does not delay the request).
 	Wait(ctx context.Context, key BudgetKey) error
 }
@@ -64,32 +60,6 @@ type TurnLimiter interface {
 	// (a lock-out seen after the turn). done must not block.
 	Take(ctx context.Context, key BudgetKey) (done func(sent bool), err error)
 }
-
-// LockedOutError is what a Limiter's Wait returns when a lock-out started while the caller
-// waited for its turn: the turn is given up, the request is not sent, and the SDK reports the
-// client package's *LockoutError with Wait.
-type LockedOutError struct {
-	// Wait is the time left before requests may be sent again.
-	Wait time.Duration
-}
-
-// Error describes the wait left.
-func (e LockedOutError) Error() string { return redact.Sanitize(nil, e.errorText()) }
-
-// errorText is the text of Error before redact.Sanitize.
-func (e LockedOutError) errorText() string {
-	return fmt.Sprintf("banklimit: locked out while waiting for the turn: retry after %v", e.Wait.Round(time.Millisecond))
-}
-
-// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
-// as Go syntax of the type, never the fields.
-func (e LockedOutError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
-
-// LogValue implements slog.LogValuer: the sanitized Error text.
-func (e LockedOutError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
-
-// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e LockedOutError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Lockout keeps the lock-out that a 429 starts for a BudgetKey.
 type Lockout interface {

@@ -13,8 +13,8 @@ import (
 )
 
 // Error is the error of every answer that is not a success (a non-2xx status), whichever
-// client returned it: cardplatform.Error, validation.Error and paging.Error are this type, so
-// one errors.As reads the status, the ids, Retry-After and the decoded body of any of them.
+// client returned it, so one errors.As reads the status, the ids, Retry-After and the
+// decoded body of any of them.
 // errors.Is matches the status sentinels ([ErrNotFound], [ErrServerError], ...; see
 // [StatusSentinel]); errors.As reaches the decoded body too (*[Problem] or *[BankError]).
 //

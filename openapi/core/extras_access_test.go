@@ -80,7 +80,7 @@ func TestExtrasUnreadableByReflection(t *testing.T) {
 		}
 	}
 	// A model inside an error wrapper printed with a verb the wrapper lacks.
-	joined := errors.Join(errors.New("first"), &cardplatform.DecodeError{})
+	joined := errors.Join(errors.New("first"), &core.DecodeError{})
 	for _, verb := range []string{"%#v", "%d", "%t"} {
 		fmt.Fprintf(&out, verb+"\n", []any{joined, h, card})
 	}

@@ -57,8 +57,8 @@ func TestExtrasMaskThemselves(t *testing.T) {
 func TestMarshalWireStoresAModel(t *testing.T) {
 	const pan = "4111111111111111"
 	req := cardplatform.ValidateCardDTO{
-		CardNumber:           cardplatform.NewSecret(pan),
-		CVV:                  cardplatform.NewSecret("737"),
+		CardNumber:           core.NewSecret(pan),
+		CVV:                  core.NewSecret("737"),
 		AdditionalProperties: core.NewExtras(map[string]json.RawMessage{"pin": json.RawMessage(`"4321"`)}),
 	}
 	for _, v := range []any{req, &req} {

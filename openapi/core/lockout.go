@@ -10,7 +10,9 @@ import (
 
 // LockoutError is returned, without sending anything, for a request made while the client is
 // locked out after a 429: the server asked for Wait more before the next request (until
-// Until). It matches ErrRateLimited with errors.Is.
+// Until). It matches ErrRateLimited with errors.Is. A Limiter's Wait returns one too (a
+// *LockoutError) when a lock-out started while the caller waited for its turn: the turn is
+// given up, the request is not sent, and the SDK reports the wait left.
 type LockoutError struct {
 	// Wait is the time left before requests may be sent again.
 	Wait time.Duration

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
@@ -33,14 +32,14 @@ func TestOneErrorTypeForTheThreeClients(t *testing.T) {
 	require.NoError(t, v.FailNext("VerifyAccount", 1, validationtest.Fault{Status: http.StatusNotFound}))
 	_, err = v.Client().VerifyAccount(ctx, validation.Inquiry{
 		SecondaryID: validationtest.SecondaryID, RoutingNumber: validationtest.RoutingNumber,
-		AccountNumber: validation.NewSecret(validationtest.AccountPerson),
+		AccountNumber: core.NewSecret(validationtest.AccountPerson),
 	})
 	errs = append(errs, err)
 
 	pg := pagingtest.NewServer(t, pagingtest.WithRecords(3))
 	require.NoError(t, pg.FailNext("ACHTransactions", 1, pagingtest.Fault{Status: http.StatusNotFound}))
-	for _, err := range pg.Client().ACHTransactions(ctx, paging.ACHListRequest{AccountNumber: paging.NewSecret("3123456789"),
-		FromDate: paging.MustParseDate("2025-01-02"), ToDate: paging.MustParseDate("2025-01-09")}) {
+	for _, err := range pg.Client().ACHTransactions(ctx, paging.ACHListRequest{AccountNumber: core.NewSecret("3123456789"),
+		FromDate: core.MustParseDate("2025-01-02"), ToDate: core.MustParseDate("2025-01-09")}) {
 		if err != nil {
 			errs = append(errs, err)
 			break
@@ -55,8 +54,8 @@ func TestOneErrorTypeForTheThreeClients(t *testing.T) {
 		assert.NotEmpty(t, apiErr.CorrelationID, "%d", i)
 		assert.ErrorIs(t, err, core.ErrNotFound, "%d", i)
 		// The clients' names are the same type: any of them reads any client's error.
-		var cpErr *cardplatform.Error
-		var pgErr *paging.Error
+		var cpErr *core.Error
+		var pgErr *core.Error
 		assert.True(t, errors.As(err, &cpErr) && errors.As(err, &pgErr), "%d", i)
 	}
 	var e0, e1 *core.Error

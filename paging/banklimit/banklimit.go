@@ -75,11 +75,6 @@ type Limiter = core.Limiter
 // github.com/issuerkit/issuerkit-go/openapi/core.TurnLimiter.
 type TurnLimiter = core.TurnLimiter
 
-// LockedOutError is what a Limiter's Wait returns when a lock-out started while the caller
-// waited for its turn (field Wait: the time left): see
-// github.com/issuerkit/issuerkit-go/openapi/core.LockedOutError.
-type LockedOutError = core.LockedOutError
-
 // Lockout keeps the lock-out that a 429 starts for a Key: its methods,
 //
 //	Remaining(ctx context.Context, key Key) (time.Duration, error)

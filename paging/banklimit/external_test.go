@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 	"github.com/issuerkit/issuerkit-go/validation"
@@ -87,12 +88,12 @@ func TestExternalLimiterAndLockout(t *testing.T) {
 
 	b.fail.Store(true)
 	_, err = v.VerifyAccount(t.Context(), inquiry)
-	require.ErrorIs(t, err, validation.ErrRateLimited)
+	require.ErrorIs(t, err, core.ErrRateLimited)
 	for _, d := range s.locked {
 		assert.Equal(t, 2*time.Minute, d, "the bank's two minutes, recorded in the store")
 	}
 	_, err = p.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq()})
-	var le *paging.LockoutError
+	var le *core.LockoutError
 	require.ErrorAs(t, err, &le)
 	assert.Equal(t, 2*time.Minute, le.Wait)
 	assert.Len(t, b.arrivals(), 3)
@@ -100,9 +101,9 @@ func TestExternalLimiterAndLockout(t *testing.T) {
 	s.locked = nil
 	s.down = errors.New("store: connection refused")
 	_, err = p.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq()})
-	require.ErrorIs(t, err, paging.ErrRateLimited)
+	require.ErrorIs(t, err, core.ErrRateLimited)
 	assert.ErrorIs(t, err, s.down)
-	assert.NotErrorIs(t, err, paging.ErrOutcomeUnknown)
+	assert.NotErrorIs(t, err, core.ErrOutcomeUnknown)
 	assert.Len(t, b.arrivals(), 3, "not sent without a permit")
 }
 

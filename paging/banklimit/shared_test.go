@@ -85,13 +85,13 @@ func worstSecond(at []time.Time) int {
 var inquiry = validation.Inquiry{
 	SecondaryID:   validationtest.SecondaryID,
 	RoutingNumber: validationtest.RoutingNumber,
-	AccountNumber: validation.NewSecret(validationtest.AccountPerson),
+	AccountNumber: core.NewSecret(validationtest.AccountPerson),
 	AcctOwner:     validation.AcctOwner{FirstName: "Pat", LastName: "Lee"},
 }
 
 func pdReq() paging.PreviousDayRequest {
 	from, to := core.MustParseDate("2025-01-02"), core.MustParseDate("2025-01-09")
-	return paging.PreviousDayRequest{AccountNumber: []paging.Secret{paging.NewSecret("3123456789")}, FromDate: from, ToDate: to}
+	return paging.PreviousDayRequest{AccountNumber: []core.Secret{core.NewSecret("3123456789")}, FromDate: from, ToDate: to}
 }
 
 // TestOneBudgetPerCredential: a validation client and a paging client built with the same
@@ -132,11 +132,11 @@ func TestOneBudgetPerCredential(t *testing.T) {
 	// A 429 on the paging client locks the validation client out.
 	b.fail.Store(true)
 	_, err = p.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq()})
-	require.ErrorIs(t, err, paging.ErrRateLimited)
+	require.ErrorIs(t, err, core.ErrRateLimited)
 	_, err = v.VerifyAccount(t.Context(), inquiry)
-	var le *validation.LockoutError
+	var le *core.LockoutError
 	require.ErrorAs(t, err, &le, "locked out by the other client's 429")
-	assert.ErrorIs(t, err, validation.ErrRateLimited)
+	assert.ErrorIs(t, err, core.ErrRateLimited)
 	assert.Len(t, b.arrivals(), 23, "the locked-out call never reached the bank")
 }
 
@@ -149,7 +149,7 @@ func TestPrivateBudget(t *testing.T) {
 	require.NoError(t, err)
 	b.fail.Store(true)
 	_, err = p.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq()})
-	require.ErrorIs(t, err, paging.ErrRateLimited)
+	require.ErrorIs(t, err, core.ErrRateLimited)
 	for _, opts := range [][]validation.Option{
 		{validation.WithStaticToken(tok), validation.WithPrivateBudget()},
 		{validation.WithStaticToken(tok), validation.WithCredentialID("another credential")},
@@ -162,6 +162,6 @@ func TestPrivateBudget(t *testing.T) {
 	v, err := validation.New(b.URL, validation.WithStaticToken(tok))
 	require.NoError(t, err)
 	_, err = v.VerifyAccount(t.Context(), inquiry)
-	var le *validation.LockoutError
+	var le *core.LockoutError
 	assert.ErrorAs(t, err, &le, "same credential, shared lock-out")
 }

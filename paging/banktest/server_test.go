@@ -21,14 +21,14 @@ import (
 var inquiry = validation.Inquiry{
 	SecondaryID:   validationtest.SecondaryID,
 	RoutingNumber: validationtest.RoutingNumber,
-	AccountNumber: validation.NewSecret(validationtest.AccountPerson),
+	AccountNumber: core.NewSecret(validationtest.AccountPerson),
 	AcctOwner:     validation.AcctOwner{FirstName: "Pat", LastName: "Lee"},
 }
 
 // achReq is an ACH transactions filter of the bank as published (the default form).
 func achReq() paging.ACHListRequest {
 	from, to := core.MustParseDate("2025-01-02"), core.MustParseDate("2025-01-09")
-	return paging.ACHListRequest{AccountNumber: paging.NewSecret("3123456789"), FromDate: from, ToDate: to}
+	return paging.ACHListRequest{AccountNumber: core.NewSecret("3123456789"), FromDate: from, ToDate: to}
 }
 
 func achList() paging.ListACHTransactionsRequest {
@@ -103,10 +103,10 @@ func TestValidationLockoutLocksOutPagingClient(t *testing.T) {
 			break
 		}
 	}
-	require.ErrorIs(t, err, validation.ErrRateLimited, "6 requests at once: the 6th is refused")
+	require.ErrorIs(t, err, core.ErrRateLimited, "6 requests at once: the 6th is refused")
 	n := len(srv.Arrivals())
 	_, err = srv.PagingClient().ListACHTransactions(t.Context(), achList())
-	var le *paging.LockoutError
+	var le *core.LockoutError
 	require.ErrorAs(t, err, &le, "the paging client of the same credential is locked out")
 	assert.Greater(t, le.Wait, time.Minute)
 	assert.Len(t, srv.Arrivals(), n, "the locked-out call never reached the origin")

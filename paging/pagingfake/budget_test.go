@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingfake"
 	"github.com/issuerkit/issuerkit-go/validation"
@@ -28,10 +29,10 @@ func TestFakeLockoutStaysInItsFake(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := lc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{}); !errors.Is(err, paging.ErrRateLimited) {
+	if _, err := lc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{}); !errors.Is(err, core.ErrRateLimited) {
 		t.Fatalf("429 fake: err = %v, want ErrRateLimited", err)
 	}
-	var le *paging.LockoutError
+	var le *core.LockoutError
 	if _, err := lc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{}); !errors.As(err, &le) {
 		t.Fatalf("the 429 fake's own client: err = %v, want *LockoutError", err)
 	}
@@ -51,7 +52,7 @@ func TestFakeLockoutStaysInItsFake(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inq := validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: validation.NewSecret("123456789")}
+	inq := validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: core.NewSecret("123456789")}
 	if _, err := vc.VerifyAccount(ctx, inq); err != nil {
 		t.Errorf("a validation fake: %v (locked out by the paging fake's 429)", err)
 	}
@@ -68,10 +69,10 @@ func TestFakeLockoutStaysInItsFake(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{}); !errors.Is(err, paging.ErrRateLimited) {
+	if _, err := sc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{}); !errors.Is(err, core.ErrRateLimited) {
 		t.Fatalf("shared 429 fake: err = %v, want ErrRateLimited", err)
 	}
-	var vle *validation.LockoutError
+	var vle *core.LockoutError
 	if _, err := vc2.VerifyAccount(ctx, inq); !errors.As(err, &vle) {
 		t.Errorf("a validation fake sharing the credential id: err = %v, want *LockoutError", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingfake"
 )
@@ -28,18 +29,18 @@ func Example() {
 		panic(err)
 	}
 	ctx := context.Background()
-	from := paging.MustParseDate("2024-05-01")
+	from := core.MustParseDate("2024-05-01")
 	res, err := c.ListACHTransactions(ctx, paging.ListACHTransactionsRequest{PageNumber: 1, PageSize: 50,
-		Body: paging.ACHListRequest{AccountNumber: paging.NewSecret("000123456789"), FromDate: from}})
+		Body: paging.ACHListRequest{AccountNumber: core.NewSecret("000123456789"), FromDate: from}})
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println(res.Transactions[0].ParNumber, res.Metadata.Page.PageNumber)
 
 	_, err = c.ListACHTransactions(ctx, paging.ListACHTransactionsRequest{
-		Body: paging.ACHListRequest{AccountNumber: paging.NewSecret("locked"), FromDate: from}})
-	var e *paging.Error
-	fmt.Println(errors.Is(err, paging.ErrRateLimited), errors.As(err, &e) && e.RetryAfter == 2*time.Minute)
+		Body: paging.ACHListRequest{AccountNumber: core.NewSecret("locked"), FromDate: from}})
+	var e *core.Error
+	fmt.Println(errors.Is(err, core.ErrRateLimited), errors.As(err, &e) && e.RetryAfter == 2*time.Minute)
 	// Output:
 	// PAR-1 1
 	// true true

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
@@ -27,10 +28,10 @@ func TestClosedSandboxLeavesNoLockout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.ListRTPParticipants(t.Context(), req); !errors.Is(err, paging.ErrRateLimited) {
+	if _, err := c.ListRTPParticipants(t.Context(), req); !errors.Is(err, core.ErrRateLimited) {
 		t.Fatalf("err = %v, want the injected 429", err)
 	}
-	var le *paging.LockoutError
+	var le *core.LockoutError
 	if _, err := c.ListRTPParticipants(t.Context(), req); !errors.As(err, &le) {
 		t.Fatalf("err = %v, want *LockoutError while the sandbox runs", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
@@ -13,7 +14,7 @@ import (
 // sandbox's client, two per request. In a test, write srv := pagingtest.NewServer(t, ...); a
 // program uses Start and Close.
 func ExampleWithSeed() {
-	d := paging.MustParseDate("2025-01-09")
+	d := core.MustParseDate("2025-01-09")
 	srv, err := pagingtest.Start(pagingtest.WithSeed(pagingtest.Seed{ACHTransactions: []paging.ACHListTransaction{
 		{ParNumber: "25010900001234", TransactionStatus: "SETTLED", SettlementDate: d},
 		{ParNumber: "25010900001235", TransactionStatus: "RETURNED", SettlementDate: d},
@@ -24,7 +25,7 @@ func ExampleWithSeed() {
 		return
 	}
 	defer srv.Close()
-	req := paging.ACHListRequest{AccountNumber: paging.NewSecret("3123456789"), FromDate: paging.MustParseDate("2025-01-02"), ToDate: d}
+	req := paging.ACHListRequest{AccountNumber: core.NewSecret("3123456789"), FromDate: core.MustParseDate("2025-01-02"), ToDate: d}
 	for tx, err := range srv.Client().ACHTransactions(context.Background(), req, paging.WithPageSize(2)) {
 		if err != nil {
 			fmt.Println(err)
@@ -53,8 +54,8 @@ func ExampleServer_FailNext() {
 		return
 	}
 	_, err = srv.Client().ListACHTransactions(context.Background(), paging.ListACHTransactionsRequest{PageNumber: 1, PageSize: 10,
-		Body: paging.ACHListRequest{AccountNumber: paging.NewSecret("3123456789"), FromDate: paging.MustParseDate("2025-01-02"), ToDate: paging.MustParseDate("2025-01-09")}})
-	fmt.Println(errors.Is(err, paging.ErrBadRequest))
+		Body: paging.ACHListRequest{AccountNumber: core.NewSecret("3123456789"), FromDate: core.MustParseDate("2025-01-02"), ToDate: core.MustParseDate("2025-01-09")}})
+	fmt.Println(errors.Is(err, core.ErrBadRequest))
 	fmt.Println(errors.Is(srv.FailNext("ListAchTransaction", 1, pagingtest.Fault{Status: 400}), pagingtest.ErrUnknownOperation))
 	// Output:
 	// true

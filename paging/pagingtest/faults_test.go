@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
@@ -35,8 +36,8 @@ func TestFailNextByMethodName(t *testing.T) {
 	require.NoError(t, srv.FailNext("ListRTPTransactions", 1, pagingtest.Fault{Status: 400}))
 	_, err := c.ListRTPTransactions(ctx, paging.ListRTPTransactionsRequest{PageNumber: 1, PageSize: 10,
 		Body: paging.RTPListRequest{AccountNumber: seedAcct, FromDate: seedFrom, ToDate: seedTo}})
-	require.ErrorIs(t, err, paging.ErrBadRequest)
-	var be *paging.BankError
+	require.ErrorIs(t, err, core.ErrBadRequest)
+	var be *core.BankError
 	require.True(t, errors.As(err, &be), "%v", err)
 	assert.Equal(t, "injected failure", be.ErrorMessage)
 

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/internal/sandbox"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
@@ -45,12 +46,12 @@ func TestNotServedIsTyped(t *testing.T) {
 			} {
 				hits.Store(0)
 				err := call()
-				var e *paging.Error
+				var e *core.Error
 				require.ErrorAs(t, err, &e)
 				assert.Equal(t, sandbox.NotServedStatus, e.StatusCode)
 				assert.Contains(t, err.Error(), sandbox.NotServedMessage)
-				assert.False(t, errors.Is(err, paging.ErrNotFound), "not ErrNotFound: %v", err)
-				assert.ErrorIs(t, err, paging.ErrServerError)
+				assert.False(t, errors.Is(err, core.ErrNotFound), "not ErrNotFound: %v", err)
+				assert.ErrorIs(t, err, core.ErrServerError)
 				assert.Equal(t, int32(1), hits.Load(), "sent once")
 			}
 		})

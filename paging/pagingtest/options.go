@@ -93,7 +93,7 @@ func WithoutHeaders() Option { return func(c *config) { c.noHeaders = true } }
 func WithClientID(id string) Option { return func(c *config) { c.clientID = id } }
 
 // WithPublishedAPI makes the sandbox speak the bank's API as its published files describe
-// it, as paging.WithPublishedAPI makes the client. It is the default: the ACH and RTP inquiry
+// it, as a paging client speaks it by default. It is the default: the ACH and RTP inquiry
 // lists read pageNumber and pageSize from the body, the ACH addenda read pageSize from the
 // body as a string, and the legacy wire details endpoint and the /ddaReports list, absent
 // from the published files, answer 404. The commercial account reporting reads are served

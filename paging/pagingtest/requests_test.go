@@ -21,7 +21,7 @@ func TestRequestLogMasksSecrets(t *testing.T) {
 	c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0), paging.WithStaticToken(token))
 	require.NoError(t, err)
 	from, to := core.MustParseDate("2025-01-02"), core.MustParseDate("2025-01-09")
-	for _, err := range c.ACHTransactions(t.Context(), paging.ACHListRequest{AccountNumber: paging.NewSecret(acct), FromDate: from, ToDate: to}) {
+	for _, err := range c.ACHTransactions(t.Context(), paging.ACHListRequest{AccountNumber: core.NewSecret(acct), FromDate: from, ToDate: to}) {
 		require.NoError(t, err)
 	}
 	reqs := srv.Requests()
@@ -46,7 +46,7 @@ func TestRequestLogMasksListsOfSecrets(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(3), pagingtest.WithDocumentedAPI())
 	c := srv.Client()
 	from, to := core.MustParseDate("2025-01-02"), core.MustParseDate("2025-01-09")
-	req := paging.PreviousDayRequest{AccountNumber: []paging.Secret{paging.NewSecret(acct), paging.NewSecret(acct2)}, FromDate: from, ToDate: to}
+	req := paging.PreviousDayRequest{AccountNumber: []core.Secret{core.NewSecret(acct), core.NewSecret(acct2)}, FromDate: from, ToDate: to}
 	for _, err := range c.PreviousDayTransactions(t.Context(), req) {
 		require.NoError(t, err)
 	}
@@ -69,7 +69,7 @@ func TestResetRequests(t *testing.T) {
 	c := srv.Client()
 	from, to := core.MustParseDate("2025-01-02"), core.MustParseDate("2025-01-09")
 	walk := func() {
-		for _, err := range c.ACHTransactions(t.Context(), paging.ACHListRequest{AccountNumber: paging.NewSecret("3123456789"), FromDate: from, ToDate: to}) {
+		for _, err := range c.ACHTransactions(t.Context(), paging.ACHListRequest{AccountNumber: core.NewSecret("3123456789"), FromDate: from, ToDate: to}) {
 			require.NoError(t, err)
 		}
 	}

@@ -7,20 +7,21 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
 
 var (
-	seedAcct = paging.NewSecret("3123456789")
-	seedFrom = paging.MustParseDate("2025-01-02")
-	seedTo   = paging.MustParseDate("2025-01-09")
+	seedAcct = core.NewSecret("3123456789")
+	seedFrom = core.MustParseDate("2025-01-02")
+	seedTo   = core.MustParseDate("2025-01-09")
 )
 
 // dec parses a decimal amount.
-func dec(t *testing.T, s string) paging.Decimal {
+func dec(t *testing.T, s string) core.Decimal {
 	t.Helper()
-	d, err := paging.ParseDecimal(s)
+	d, err := core.ParseDecimal(s)
 	require.NoError(t, err)
 	return d
 }
@@ -100,7 +101,7 @@ func TestSeededRecords(t *testing.T) {
 	t.Run("previous day", func(t *testing.T) {
 		// /ddaReports is in none of the bank's files: the documented form serves it.
 		docs := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithSeed(pagingtest.Seed{PreviousDayTransactions: prev}))
-		got := collectAll(t, docs.Client().PreviousDayTransactions(ctx, paging.PreviousDayRequest{AccountNumber: []paging.Secret{seedAcct}, FromDate: seedFrom, ToDate: seedTo}),
+		got := collectAll(t, docs.Client().PreviousDayTransactions(ctx, paging.PreviousDayRequest{AccountNumber: []core.Secret{seedAcct}, FromDate: seedFrom, ToDate: seedTo}),
 			func(x paging.PreviousDayTransaction) string { return x.TransactionKey + " " + x.BaiCode })
 		assert.Equal(t, []string{"P-1 195", "P-2 495"}, got)
 	})
@@ -125,9 +126,9 @@ func TestSeededRecords(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, "...6789", a.AccountNumberDisplay)
 		_, err = other.Client().GetCommercialAccount(ctx, pagingtest.Key(1), paging.GetCommercialAccountRequest{})
-		require.ErrorIs(t, err, paging.ErrNotFound, "only the seeded accounts exist")
+		require.ErrorIs(t, err, core.ErrNotFound, "only the seeded accounts exist")
 		wd := collectAll(t, other.Client().WireTransactions(ctx, paging.WireDetailsRequest{GetWireInquiryRequest: paging.GetWireInquiryRequest{
-			AccountNumber: []paging.Secret{seedAcct}, FromDate: 1735689600, ToDate: 1736380800}}), func(x paging.WireTransaction) string { return x.TransactionID })
+			AccountNumber: []core.Secret{seedAcct}, FromDate: 1735689600, ToDate: 1736380800}}), func(x paging.WireTransaction) string { return x.TransactionID })
 		assert.Equal(t, []string{"LW-1"}, wd)
 	})
 	t.Run("an empty seed serves nothing", func(t *testing.T) {

@@ -94,15 +94,8 @@ func Start(opts ...Option) (*Server, error) {
 	s.srv = httptest.NewServer(s.routes())
 	s.URL = s.srv.URL
 	copts := []paging.Option{paging.WithHTTPClient(s.srv.Client()), paging.WithRateLimit(0), paging.WithStaticToken(Token)}
-	if s.cfg.published {
-		copts = append(copts, paging.WithPublishedAPI())
-	} else {
+	if !s.cfg.published { // the client's form implies where the page parameters travel
 		copts = append(copts, paging.WithDocumentedAPI())
-	}
-	if s.cfg.placement == Body {
-		copts = append(copts, paging.WithPageParamsIn(paging.InBody))
-	} else {
-		copts = append(copts, paging.WithPageParamsIn(paging.InQuery))
 	}
 	if s.cfg.clientID != "" {
 		copts = append(copts, paging.WithKeyClientID(s.cfg.clientID))

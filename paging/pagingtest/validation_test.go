@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
@@ -52,16 +53,16 @@ func TestRequestsValidatedAgainstSpec(t *testing.T) {
 	t.Run("through the client", func(t *testing.T) {
 		// The client sends a one-page call as asked; the sandbox refuses what the bank would.
 		_, err := srv.Client().ListACHTransactions(t.Context(), paging.ListACHTransactionsRequest{PageNumber: 1, PageSize: 5000,
-			Body: paging.ACHListRequest{AccountNumber: paging.NewSecret("3123456789"), FromDate: paging.MustParseDate("2025-01-02"), ToDate: paging.MustParseDate("2025-01-09")}})
-		require.ErrorIs(t, err, paging.ErrBadRequest)
-		var be *paging.BankError
+			Body: paging.ACHListRequest{AccountNumber: core.NewSecret("3123456789"), FromDate: core.MustParseDate("2025-01-02"), ToDate: core.MustParseDate("2025-01-09")}})
+		require.ErrorIs(t, err, core.ErrBadRequest)
+		var be *core.BankError
 		require.True(t, errors.As(err, &be), "%v", err)
 		assert.Contains(t, be.ErrorMessage, "pageSize")
 	})
 	t.Run("a valid request is served", func(t *testing.T) {
 		n := 0
-		for _, err := range srv.Client().ACHTransactions(t.Context(), paging.ACHListRequest{AccountNumber: paging.NewSecret("3123456789"),
-			FromDate: paging.MustParseDate("2025-01-02"), ToDate: paging.MustParseDate("2025-01-09")}) {
+		for _, err := range srv.Client().ACHTransactions(t.Context(), paging.ACHListRequest{AccountNumber: core.NewSecret("3123456789"),
+			FromDate: core.MustParseDate("2025-01-02"), ToDate: core.MustParseDate("2025-01-09")}) {
 			require.NoError(t, err)
 			n++
 		}

@@ -13,14 +13,15 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 	"github.com/issuerkit/issuerkit-go/paging/redisfleet"
 )
 
 var pdReq = paging.PreviousDayRequest{
-	AccountNumber: []paging.Secret{paging.NewSecret("3123456789")},
-	FromDate:      paging.MustParseDate("2025-01-02"), ToDate: paging.MustParseDate("2025-01-09"),
+	AccountNumber: []core.Secret{core.NewSecret("3123456789")},
+	FromDate:      core.MustParseDate("2025-01-02"), ToDate: core.MustParseDate("2025-01-09"),
 }
 
 // replica returns a paging client for srv sharing the budget kept in the Redis at addr, as a
@@ -89,9 +90,9 @@ func TestLockoutAcrossReplicas(t *testing.T) {
 	a := replica(t, m.Addr(), srv)
 	b := replica(t, m.Addr(), srv)
 	_, err := a.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
-	require.ErrorIs(t, err, paging.ErrRateLimited)
+	require.ErrorIs(t, err, core.ErrRateLimited)
 	_, err = b.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
-	var le *paging.LockoutError
+	var le *core.LockoutError
 	require.ErrorAs(t, err, &le)
 	assert.InDelta(t, 2*time.Minute, le.Wait, float64(time.Second))
 	assert.Len(t, srv.Requests(), 1)
@@ -110,17 +111,17 @@ func TestRedisTimeoutNotSent(t *testing.T) {
 	c := replica(t, m.Addr(), srv)
 	m.Close() // connection refused: fails closed
 	_, err := c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
-	require.ErrorIs(t, err, paging.ErrRateLimited)
-	assert.NotErrorIs(t, err, paging.ErrOutcomeUnknown)
+	require.ErrorIs(t, err, core.ErrRateLimited)
+	assert.NotErrorIs(t, err, core.ErrOutcomeUnknown)
 
 	c = replica(t, silentAddr(t), srv)
 	ctx, cancel := context.WithTimeout(t.Context(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
 	_, err = c.ListPreviousDayTransactions(ctx, paging.ListPreviousDayTransactionsRequest{Body: pdReq})
-	require.ErrorIs(t, err, paging.ErrRateLimited)
+	require.ErrorIs(t, err, core.ErrRateLimited)
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
-	assert.NotErrorIs(t, err, paging.ErrOutcomeUnknown)
+	assert.NotErrorIs(t, err, core.ErrOutcomeUnknown)
 	assert.Less(t, time.Since(start), time.Second)
 	assert.Empty(t, srv.Requests(), "nothing reached the bank")
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 )
 
@@ -205,7 +206,7 @@ return left
 // would come after ctx's deadline is not reserved: Wait fails at once with an error matching
 // context.DeadlineExceeded. Shortly before the turn it reads the lock-out and the budget's
 // epoch: a lock-out started while it waited gives up the turn with a
-// *banklimit.LockedOutError, and a turn of a budget whose state Redis lost in the meantime is
+// *core.LockoutError, and a turn of a budget whose state Redis lost in the meantime is
 // void (the new state's turns start one Window after the loss was seen): Wait takes a new
 // turn. When Redis fails or is slow, Wait fails with the cause (and the context's error, when
 // it ended the round trip), unless FallbackReplicas is set.
@@ -263,7 +264,7 @@ func (f *Fleet) wait(ctx context.Context, key banklimit.Key, after time.Time) er
 			return err
 		}
 		if left > 0 {
-			return &banklimit.LockedOutError{Wait: left}
+			return &core.LockoutError{Wait: left, Until: time.Now().Add(left)}
 		}
 		if !valid {
 			continue // Redis lost the budget's state: the turn is void

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 	"github.com/issuerkit/issuerkit-go/paging/banktest"
@@ -132,8 +133,8 @@ func TestRealRedisFlushKeepsTheBudget(t *testing.T) {
 		wg.Go(func() {
 			for ctx.Err() == nil {
 				for _, err := range c.ACHTransactions(ctx, achReq(), paging.WithPageSize(5), paging.WithEagerPrefetch(4)) {
-					var le *paging.LockoutError
-					var pe *paging.Error
+					var le *core.LockoutError
+					var pe *core.Error
 					switch {
 					case err == nil:
 						continue
@@ -204,6 +205,6 @@ wait:
 
 // achReq is an ACH transactions filter of the bank as published (the default form).
 func achReq() paging.ACHListRequest {
-	return paging.ACHListRequest{AccountNumber: paging.NewSecret("3123456789"),
-		FromDate: paging.MustParseDate("2025-01-02"), ToDate: paging.MustParseDate("2025-01-09")}
+	return paging.ACHListRequest{AccountNumber: core.NewSecret("3123456789"),
+		FromDate: core.MustParseDate("2025-01-02"), ToDate: core.MustParseDate("2025-01-09")}
 }

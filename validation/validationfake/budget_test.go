@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationfake"
 )
@@ -26,10 +27,10 @@ func TestFakeLockoutStaysInItsFake(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if _, err := lc.VerifyAccount(ctx, inq); !errors.Is(err, validation.ErrRateLimited) {
+	if _, err := lc.VerifyAccount(ctx, inq); !errors.Is(err, core.ErrRateLimited) {
 		t.Fatalf("429 fake: err = %v, want ErrRateLimited", err)
 	}
-	var le *validation.LockoutError
+	var le *core.LockoutError
 	if _, err := lc.VerifyAccount(ctx, inq); !errors.As(err, &le) {
 		t.Fatalf("the 429 fake's own client: err = %v, want *LockoutError (its lock-out holds)", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationfake"
 )
@@ -30,14 +31,14 @@ func Example() {
 	}
 	ctx := context.Background()
 	inq := validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015",
-		AccountNumber: validation.NewSecret("123456789")}
+		AccountNumber: core.NewSecret("123456789")}
 	res, err := c.VerifyAccount(ctx, inq)
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println(res.Account())
 
-	inq.AccountNumber = validation.NewSecret("999999999")
+	inq.AccountNumber = core.NewSecret("999999999")
 	_, err = c.VerifyAccount(ctx, inq)
 	var re *validation.ResultError
 	fmt.Println(errors.As(err, &re))

@@ -7,12 +7,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationfake"
 )
 
 var inq = validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015",
-	AccountNumber: validation.NewSecret("123456789")}
+	AccountNumber: core.NewSecret("123456789")}
 
 // TestFakeVerifyAccount: Client.VerifyAccount's real encoding reaches the fake's
 // VerifyAccount with the Inquiry as sent (ServiceType filled in by the client); the Result it
@@ -67,19 +68,19 @@ func TestFakeVerifyAccountV1AndErrors(t *testing.T) {
 			return nil, validationfake.BankError(404, "no such account", 0)
 		},
 	}
-	v1, err := f.Client(validation.WithAPIVersion(validation.V1))
+	v1, err := f.Client(validation.WithDocumentedAPI())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := v1.VerifyAccount(context.Background(), inq); err != nil {
 		t.Fatalf("v1: %v", err)
 	}
-	v2, err := f.Client(validation.WithRetry(validation.RetryOptions{BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}))
+	v2, err := f.Client(validation.WithRetry(core.RetryOptions{BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = v2.VerifyAccount(context.Background(), inq)
-	if !errors.Is(err, validation.ErrNotFound) || n != 3 {
+	if !errors.Is(err, core.ErrNotFound) || n != 3 {
 		t.Errorf("err = %v after %d calls, want ErrNotFound after a lost answer and a retry", err, n)
 	}
 	if ops := []string{f.Calls()[0].Operation, f.Calls()[1].Operation}; ops[0] != "verifyAccount" || ops[1] != "verifyAccountV2" {
@@ -91,7 +92,7 @@ func TestFakeVerifyAccountV1AndErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = unset.VerifyAccount(context.Background(), inq)
-	var e *validation.Error
+	var e *core.Error
 	if !errors.As(err, &e) || e.StatusCode != 501 || !strings.Contains(err.Error(), "not faked: VerifyAccount") {
 		t.Fatalf("unset field: %v, want a 501 naming VerifyAccount", err)
 	}

@@ -6,7 +6,7 @@
 //	res, err := srv.Client().VerifyAccount(ctx, validation.Inquiry{
 //		SecondaryID:   validationtest.SecondaryID,
 //		RoutingNumber: validationtest.RoutingNumber,
-//		AccountNumber: validation.NewSecret(validationtest.AccountPerson),
+//		AccountNumber: core.NewSecret(validationtest.AccountPerson),
 //		AcctOwner:     validation.AcctOwner{FirstName: "Pat", LastName: "Lee"},
 //	})
 //

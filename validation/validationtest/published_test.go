@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationtest"
 	"github.com/stretchr/testify/assert"
@@ -33,10 +34,10 @@ func TestPublishedAPI(t *testing.T) {
 		`{"accountValidationRequest":{"AOARequest":{"Inquiry":{"serviceType":"Owner","secondaryId":"SEC0001","routingNumber":"011000015","accountNumber":"123456789"}}}}`)
 	assert.Equal(t, http.StatusNotFound, status, "v1 is not in the published files")
 	assert.Contains(t, body, `"ErrorMessage":"Resource not found"`)
-	v1, err := validation.New(srv.URL, validation.WithStaticToken(validationtest.Token), validation.WithAPIVersion(validation.V1))
+	v1, err := validation.New(srv.URL, validation.WithStaticToken(validationtest.Token), validation.WithDocumentedAPI())
 	require.NoError(t, err)
 	_, err = v1.HealthCheck(ctx)
-	assert.ErrorIs(t, err, validation.ErrNotFound)
+	assert.ErrorIs(t, err, core.ErrNotFound)
 }
 
 // TestDefaultFollowsTheClient: without the switch the sandbox's Client speaks the client's
@@ -57,7 +58,7 @@ func TestDefaultFollowsTheClient(t *testing.T) {
 	v1, err := validation.New(srv.URL, validation.WithStaticToken(validationtest.Token), validation.WithRateLimit(0), validation.WithDocumentedAPI())
 	require.NoError(t, err)
 	_, err = v1.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee))
-	require.ErrorIs(t, err, validation.ErrNotFound)
+	require.ErrorIs(t, err, core.ErrNotFound)
 	docs := validationtest.NewServer(t, validationtest.WithRateLimit(0), validationtest.WithDocumentedAPI())
 	res, err := docs.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee))
 	require.NoError(t, err)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationtest"
 	"github.com/stretchr/testify/assert"
@@ -18,17 +19,17 @@ var ctx = context.Background()
 
 func inquiry(routing, account string, owner validation.AcctOwner) validation.Inquiry {
 	return validation.Inquiry{SecondaryID: validationtest.SecondaryID, RoutingNumber: routing,
-		AccountNumber: validation.NewSecret(account), AcctOwner: owner}
+		AccountNumber: core.NewSecret(account), AcctOwner: owner}
 }
 
 var patLee = validation.AcctOwner{FirstName: "Pat", LastName: "Lee"}
 
 // versions runs f against a sandbox client of each version.
 func versions(t *testing.T, f func(t *testing.T, srv *validationtest.Server)) {
-	for _, v := range []string{validation.V1, validation.V2} {
+	for _, v := range []string{"v1", "v2"} {
 		t.Run(v, func(t *testing.T) {
-			opts := []validationtest.Option{validationtest.WithRateLimit(0), validationtest.WithClientOptions(validation.WithAPIVersion(v))}
-			if v == validation.V1 {
+			opts := []validationtest.Option{validationtest.WithRateLimit(0), validationtest.WithClientOptions(formOf(v)...)}
+			if v == "v1" {
 				opts = append(opts, validationtest.WithDocumentedAPI()) // v1 is served in the documented form only
 			}
 			srv := validationtest.NewServer(t, opts...)
@@ -83,8 +84,8 @@ func TestMatchCodes(t *testing.T) {
 			FirstName: "  PAT ", MiddleName: "quinn", LastName: "L.ee", NamePrefix: "Mr", NameSuffix: "Jr",
 			AddressLine1: "100 MAIN ST.", AddressLine2: "apt 4", City: "springfield", State: "oh",
 			ZipCode: "455011234", HomePhone: "9375550100", WorkPhone: "9375550199",
-			SSN: validation.NewSecret("6789"), DOB: validation.NewSecret("19800131"), IDType: "D",
-			IDNo: validation.NewSecret("OH1234567"), IDState: "OH",
+			SSN: core.NewSecret("6789"), DOB: core.NewSecret("19800131"), IDType: "D",
+			IDNo: core.NewSecret("OH1234567"), IDState: "OH",
 		}
 		res, err := srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, exact))
 		require.NoError(t, err)
@@ -100,7 +101,7 @@ func TestMatchCodes(t *testing.T) {
 		partial := validation.AcctOwner{
 			FirstName: "Patricia", LastName: "Lee", AddressLine1: "100 Main St", AddressLine2: "Apt 9",
 			City: "Springfie", ZipCode: "45501-9999", HomePhone: "5135550100", WorkPhone: "1111111111",
-			SSN: validation.NewSecret("999456789"), DOB: validation.NewSecret("19800130"), IDNo: validation.NewSecret("XX1234567"),
+			SSN: core.NewSecret("999456789"), DOB: core.NewSecret("19800130"), IDNo: core.NewSecret("XX1234567"),
 			State: "KY", IDType: "P", IDState: "KY",
 		}
 		res, err = srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, partial))
@@ -114,7 +115,7 @@ func TestMatchCodes(t *testing.T) {
 		assert.False(t, res.OwnerMatched())
 
 		res, err = srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson,
-			validation.AcctOwner{FirstName: "Pat", LastName: "Lee", SSN: validation.NewSecret("123456789")}))
+			validation.AcctOwner{FirstName: "Pat", LastName: "Lee", SSN: core.NewSecret("123456789")}))
 		require.NoError(t, err)
 		assert.Equal(t, validation.MatchCodeMatch, res.AcctOwner.SSNMatch, "nine digits, exact: Y")
 
@@ -161,11 +162,11 @@ func TestErrorCodes(t *testing.T) {
 			{"missing additional id", func(i *validation.Inquiry) { i.SecondaryID = validationtest.SecondaryIDWithAdditional }, "106"},
 			{"bad serial number", func(i *validation.Inquiry) { i.SerialNumber = "A12" }, "005"},
 			{"system failure", func(i *validation.Inquiry) {
-				i.AccountNumber = validation.NewSecret(validationtest.AccountSystemFailure)
+				i.AccountNumber = core.NewSecret(validationtest.AccountSystemFailure)
 			}, "998"},
-			{"timeout", func(i *validation.Inquiry) { i.AccountNumber = validation.NewSecret(validationtest.AccountTimeout) }, "999"},
+			{"timeout", func(i *validation.Inquiry) { i.AccountNumber = core.NewSecret(validationtest.AccountTimeout) }, "999"},
 			{"authorization unavailable", func(i *validation.Inquiry) {
-				i.AccountNumber = validation.NewSecret(validationtest.AccountAuthorizationUnavailable)
+				i.AccountNumber = core.NewSecret(validationtest.AccountAuthorizationUnavailable)
 			}, "997"},
 		}
 		for _, tc := range natural {
@@ -239,16 +240,16 @@ func post(t *testing.T, srv *validationtest.Server, path, ct, token, body string
 // TestHTTPErrors: the bank's error body for 401, 403, 404, 415 and 5xx, typed by the client.
 func TestHTTPErrors(t *testing.T) {
 	srv := validationtest.NewServer(t, validationtest.WithRateLimit(0), validationtest.WithDocumentedAPI())
-	noRetry := validation.WithRetry(validation.RetryOptions{MaxAttempts: 1})
+	noRetry := validation.WithRetry(core.RetryOptions{MaxAttempts: 1})
 	for _, tc := range []struct {
 		token string
 		is    error
-	}{{"wrong", validation.ErrUnauthorized}, {validationtest.DeniedToken, validation.ErrForbidden}} {
+	}{{"wrong", core.ErrUnauthorized}, {validationtest.DeniedToken, core.ErrForbidden}} {
 		c, err := validation.New(srv.URL, validation.WithStaticToken(tc.token), noRetry)
 		require.NoError(t, err)
 		_, err = c.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee))
 		require.ErrorIs(t, err, tc.is)
-		var be *validation.BankError
+		var be *core.BankError
 		require.ErrorAs(t, err, &be)
 		assert.NotEmpty(t, be.ErrorMessage)
 		assert.NotEmpty(t, be.TransactionID)
@@ -256,8 +257,8 @@ func TestHTTPErrors(t *testing.T) {
 	c, err := validation.New(srv.URL, validation.WithStaticToken(validationtest.Token), noRetry)
 	require.NoError(t, err)
 	_, err = c.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountUnavailable, patLee))
-	require.ErrorIs(t, err, validation.ErrServerError)
-	var be *validation.BankError
+	require.ErrorIs(t, err, core.ErrServerError)
+	var be *core.BankError
 	require.ErrorAs(t, err, &be)
 	require.NotNil(t, be.ServiceError)
 	assert.NotEmpty(t, be.ServiceError.ConnectError)
@@ -269,8 +270,8 @@ func TestHTTPErrors(t *testing.T) {
 	assert.Equal(t, http.StatusUnsupportedMediaType, status)
 	assert.Contains(t, body, `"ErrorMessage":"Unsupported media type"`)
 
-	for _, v := range []string{validation.V1, validation.V2} {
-		c, err := validation.New(srv.URL, validation.WithStaticToken(validationtest.Token), validation.WithAPIVersion(v))
+	for _, v := range []string{"v1", "v2"} {
+		c, err := validation.New(srv.URL, append(formOf(v), validation.WithStaticToken(validationtest.Token))...)
 		require.NoError(t, err)
 		h, err := c.HealthCheck(ctx)
 		require.NoError(t, err)
@@ -282,15 +283,15 @@ func TestHTTPErrors(t *testing.T) {
 // limiter is off here, so that the sixth request reaches the sandbox within the second.
 func TestRateLimit(t *testing.T) {
 	srv := validationtest.NewServer(t, validationtest.WithClientOptions(validation.WithRateLimit(0),
-		validation.WithRetry(validation.RetryOptions{MaxAttempts: 1})))
+		validation.WithRetry(core.RetryOptions{MaxAttempts: 1})))
 	inq := inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee)
 	for i := range 5 {
 		_, err := srv.Client().VerifyAccount(ctx, inq)
 		require.NoError(t, err, "request %d", i+1)
 	}
 	_, err := srv.Client().VerifyAccount(ctx, inq)
-	require.ErrorIs(t, err, validation.ErrRateLimited)
-	var e *validation.Error
+	require.ErrorIs(t, err, core.ErrRateLimited)
+	var e *core.Error
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, http.StatusTooManyRequests, e.StatusCode)
 	assert.Equal(t, time.Second, e.RetryAfter, "the sandbox's Retry-After")
@@ -320,4 +321,13 @@ func TestStartForPrograms(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, validation.MatchCodeMatch, res.AcctOwner.BusinessNameMatch)
 	assert.True(t, res.OwnerMatched())
+}
+
+// formOf returns the client options of version v's API form: v1 is the documented form, v2
+// the default.
+func formOf(v string) []validation.Option {
+	if v == "v1" {
+		return []validation.Option{validation.WithDocumentedAPI()}
+	}
+	return nil
 }

@@ -1,6 +1,9 @@
 package validationtest
 
-import "github.com/issuerkit/issuerkit-go/validation"
+import (
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+	"github.com/issuerkit/issuerkit-go/validation"
+)
 
 // Identifiers of the accounts and owners every sandbox starts with. Every value is a valid inquiry value for the SDK's client-side rules.
 const (
@@ -63,8 +66,8 @@ var PersonOwner = validation.AcctOwner{
 	FirstName: "Pat", MiddleName: "Quinn", LastName: "Lee",
 	AddressLine1: "100 Main St", AddressLine2: "Apt 4", City: "Springfield", State: "OH",
 	ZipCode: "45501-1234", HomePhone: "9375550100", WorkPhone: "9375550199",
-	SSN: validation.NewSecret("123456789"), DOB: validation.NewSecret("19800131"),
-	IDType: "D", IDNo: validation.NewSecret("OH1234567"), IDState: "OH",
+	SSN: core.NewSecret("123456789"), DOB: core.NewSecret("19800131"),
+	IDType: "D", IDNo: core.NewSecret("OH1234567"), IDState: "OH",
 }
 
 // BusinessOwner is the owner data of AccountBusiness.

@@ -46,8 +46,8 @@ type config struct {
 	published  bool
 }
 
-// WithPublishedAPI makes the sandbox the bank's API as it publishes itself today, the same
-// form as validation.WithPublishedAPI for the client. It is the default: only the v2 paths
+// WithPublishedAPI makes the sandbox the bank's API as it publishes itself today, the form a
+// validation client speaks by default. It is the default: only the v2 paths
 // are served (v1 answers 404, as at the bank), errorResponse beside AOAResponse, and the
 // Server's Client speaks v2. The option states the choice and undoes an earlier
 // WithDocumentedAPI.
@@ -63,8 +63,8 @@ func WithDocumentedAPI() Option { return func(c *config) { c.published = false }
 // 429 (default 5, the bank's limit); 0 or less turns the limit off.
 func WithRateLimit(perSecond int) Option { return func(c *config) { c.rate = perSecond } }
 
-// WithClientOptions adds options to the Server's Client (for example WithAPIVersion2, or
-// WithRetry to see a 429 instead of a retry).
+// WithClientOptions adds options to the Server's Client (for example validation.WithRetry, to
+// see a 429 instead of a retry).
 func WithClientOptions(opts ...validation.Option) Option {
 	return func(c *config) { c.clientOpts = append(c.clientOpts, opts...) }
 }
@@ -116,9 +116,7 @@ func Start(opts ...Option) (*Server, error) {
 	if cfg.rate <= 0 {
 		copts = append(copts, validation.WithRateLimit(0)) // nothing to stay under
 	}
-	if cfg.published {
-		copts = append(copts, validation.WithPublishedAPI())
-	} else {
+	if !cfg.published {
 		copts = append(copts, validation.WithDocumentedAPI())
 	}
 	copts = append(copts, cfg.clientOpts...)
@@ -159,8 +157,8 @@ func (s *Server) FailNext(name string, n int, f Fault) error {
 }
 
 // Client returns a *validation.Client for URL authenticated with Token. It speaks what the
-// sandbox serves by default: the client's default version (validation.DefaultAPIVersion, v2);
-// with WithPublishedAPI it is created with validation.WithPublishedAPI. Options given with
+// sandbox serves: the client's default form (v2) in the published form, with
+// validation.WithDocumentedAPI in the documented form (v1). Options given with
 // WithClientOptions come last and win.
 func (s *Server) Client() *validation.Client { return s.client }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // Bench is the body of a driver's benchmark: payouts per second through the bare client
@@ -46,9 +47,9 @@ func bench(b *testing.B, write func(c *cardplatform.Client) func(ctx context.Con
 	srv := cardplatformtest.NewServer(b)
 	ctx := b.Context()
 	c := srv.Client()
-	program := cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+	program := core.MustParseGUID(cardplatformtest.DefaultProgramGUID)
 	w := write(c)
-	run := cardplatform.NewGUID().String()[:8]
+	run := core.NewGUID().String()[:8]
 	var n, g atomic.Int64
 	b.ResetTimer()
 	start := time.Now()
@@ -61,7 +62,7 @@ func bench(b *testing.B, write func(c *cardplatform.Client) func(ctx context.Con
 		}
 		for pb.Next() {
 			key := fmt.Sprintf("%s-%d", run, n.Add(1))
-			req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: cardplatform.NewDecimalFromInt(1000, 2),
+			req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: core.NewDecimalFromInt(1000, 2),
 				ClientReferenceID: key, Person: cardplatform.Person{PersonGUID: created.Person.PersonGUID}}
 			if err := w(ctx, key, req); err != nil {
 				b.Error(err)

@@ -7,10 +7,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal/journaltest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestCheckFindsEveryBreach holds check against a journal and a platform that disagree in
@@ -77,7 +77,7 @@ func TestCheckFindsEveryBreach(t *testing.T) {
 func TestAgreeHoldsTheRecordAgainstThePlatform(t *testing.T) {
 	srv := cardplatformtest.NewServer(t)
 	ctx := t.Context()
-	program := cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+	program := core.MustParseGUID(cardplatformtest.DefaultProgramGUID)
 	plan, err := makePlan(ctx, srv.Client(), program, "agree", 1, rand.New(rand.NewPCG(1, 2)))
 	require.NoError(t, err)
 	require.False(t, plan.Payouts[0].Stranger)
@@ -100,7 +100,7 @@ func TestAgreeHoldsTheRecordAgainstThePlatform(t *testing.T) {
 	assert.Equal(t, Report{Answered: 1}, r)
 
 	other := queued[p.Key]
-	other.DisbursementGUID = cardplatform.NewGUID()
+	other.DisbursementGUID = core.NewGUID()
 	r = Report{}
 	agree(ctx, j, plan, entries, map[string]cardplatformtest.Disbursement{p.Key: other}, &r)
 	assert.Equal(t, 1, r.Disagree, r.Problems)

@@ -33,9 +33,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // Open opens a driver's store from its DSN (a file path, a connection string). A Store with
@@ -88,7 +88,7 @@ func Run(t *testing.T, cfg Config) {
 	ctx := t.Context()
 
 	srv := cardplatformtest.NewServer(t)
-	program := cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+	program := core.MustParseGUID(cardplatformtest.DefaultProgramGUID)
 	plan, err := makePlan(ctx, srv.Client(), program, fmt.Sprintf("p%d", seed), writes, rng)
 	if err != nil {
 		t.Fatal(err)

@@ -8,12 +8,13 @@ import (
 	"os"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // Plan is the list of payouts every worker process writes, in an order of its own.
 type Plan struct {
 	// Program is the program the payouts are made in; PayoutOption the option they use.
-	Program      cardplatform.GUID
+	Program      core.GUID
 	PayoutOption string
 	// Payouts are the keyed payouts: several per person, so that their scopes collide.
 	Payouts []Payout
@@ -24,7 +25,7 @@ type Payout struct {
 	// Key is the caller's reference for the payout, sent as its client_reference_id.
 	Key string
 	// Person is the payee; Cents the amount in cents.
-	Person cardplatform.GUID
+	Person core.GUID
 	Cents  int64
 	// Stranger is true for a payee the platform does not know: the platform refuses the
 	// payout (404), so it must end refused, never paid.
@@ -34,7 +35,7 @@ type Payout struct {
 // Request is the disbursement request of p in plan.
 func (plan *Plan) Request(p Payout) cardplatform.DisbursementDTO {
 	return cardplatform.DisbursementDTO{ProgramGUID: plan.Program, PayoutOption: plan.PayoutOption,
-		Amount: cardplatform.NewDecimalFromInt(p.Cents, 2), ClientReferenceID: p.Key,
+		Amount: core.NewDecimalFromInt(p.Cents, 2), ClientReferenceID: p.Key,
 		Person: cardplatform.Person{PersonGUID: p.Person}}
 }
 
@@ -47,7 +48,7 @@ const strangerEvery = 25
 
 // makePlan creates the payees on the platform (c, program) and returns a plan of writes
 // payouts, keys prefixed by run.
-func makePlan(ctx context.Context, c *cardplatform.Client, program cardplatform.GUID, run string, writes int, rng *rand.Rand) (*Plan, error) {
+func makePlan(ctx context.Context, c *cardplatform.Client, program core.GUID, run string, writes int, rng *rand.Rand) (*Plan, error) {
 	options, err := c.ListPayoutOptions(ctx, cardplatform.ListPayoutOptionsRequest{ProgramGUID: program})
 	if err != nil {
 		return nil, fmt.Errorf("payout options: %w", err)
@@ -57,11 +58,11 @@ func makePlan(ctx context.Context, c *cardplatform.Client, program cardplatform.
 		plan.PayoutOption = options[0]
 	}
 	persons := max(1, (writes+perPerson-1)/perPerson)
-	payees := make([]cardplatform.GUID, persons)
+	payees := make([]core.GUID, persons)
 	stranger := make([]bool, persons)
 	for i := range payees {
 		if i%strangerEvery == strangerEvery-1 {
-			payees[i], stranger[i] = cardplatform.NewGUID(), true
+			payees[i], stranger[i] = core.NewGUID(), true
 			continue
 		}
 		created, err := c.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,

@@ -1,13 +1,15 @@
 // Package facade is the generator's part that writes facade.gen.go, what the three client
-// packages have in common: Client and New, the client and call options, and the names of the
-// shared types of package core (the one error type, the sentinels, the scalar types).
+// packages have in common: Client and New, and the client and call options (until they are
+// defined once, in package core). The shared types themselves (the one error type, the
+// sentinels, the scalar types) are used from package core, never re-declared.
 //
 // What differs between the packages comes from the spec's top-level x-issuerkit-go object:
 //
 //	x-issuerkit-go:
 //	  facade:
 //	    errorBody: problem   # the error body family: problem (ProblemDetails) or bank
-//	    apiVersion: true     # the client has WithAPIVersion and DefaultAPIVersion
+//	    apiVersion: true     # the client has WithAPIVersion and DefaultAPIVersion; "implied":
+//	                         # it starts at its unexported defaultAPIVersion, with no option
 package facade
 
 import (
@@ -20,8 +22,9 @@ import (
 type params struct {
 	// Body is the error body family: "problem" (card platform) or "bank".
 	Body string
-	// Version adds WithAPIVersion.
-	Version bool
+	// Version is "option" (apiVersion: true: DefaultAPIVersion and WithAPIVersion), "implied"
+	// (the unexported defaultAPIVersion, no option) or "" (no {version}).
+	Version string
 }
 
 // Generate writes facade.gen.go into the job's package directory.
@@ -48,10 +51,14 @@ func settings(s map[string]any) (params, error) {
 	if p.Body != "problem" && p.Body != "bank" {
 		return p, fmt.Errorf("x-issuerkit-go.facade.errorBody: %q, want problem or bank", p.Body)
 	}
-	if v, ok := f["apiVersion"]; ok {
-		if p.Version, ok = v.(bool); !ok {
-			return p, fmt.Errorf("x-issuerkit-go.facade.apiVersion: %v, want true or false", v)
-		}
+	switch v := f["apiVersion"]; v {
+	case nil, false:
+	case true:
+		p.Version = "option"
+	case "implied":
+		p.Version = "implied"
+	default:
+		return p, fmt.Errorf("x-issuerkit-go.facade.apiVersion: %v, want true, false or implied", v)
 	}
 	for k := range f {
 		if k != "errorBody" && k != "apiVersion" {

@@ -10,7 +10,11 @@ import (
 // facade generated from a guess.
 func TestSettings(t *testing.T) {
 	p, err := settings(map[string]any{"facade": map[string]any{"errorBody": "problem", "apiVersion": true}})
-	if err != nil || p != (params{Body: "problem", Version: true}) {
+	if err != nil || p != (params{Body: "problem", Version: "option"}) {
+		t.Fatalf("settings = %+v, %v", p, err)
+	}
+	p, err = settings(map[string]any{"facade": map[string]any{"errorBody": "bank", "apiVersion": "implied"}})
+	if err != nil || p != (params{Body: "bank", Version: "implied"}) {
 		t.Fatalf("settings = %+v, %v", p, err)
 	}
 	p, err = settings(map[string]any{"facade": map[string]any{"errorBody": "bank"}})

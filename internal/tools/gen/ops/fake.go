@@ -107,7 +107,14 @@ func newFakeFile(m *model, problem bool) (*fakeFile, error) {
 	return f, nil
 }
 
-var exported = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)\b`)
+var exported = regexp.MustCompile(`\b(?:[a-z][A-Za-z0-9_]*\.)?[A-Z][A-Za-z0-9_]*\b`)
 
 // qualify prefixes the package's own type names in t with pkg.
-func qualify(t, pkg string) string { return exported.ReplaceAllString(t, pkg+".$1") }
+func qualify(t, pkg string) string {
+	return exported.ReplaceAllStringFunc(t, func(name string) string {
+		if strings.Contains(name, ".") { // already another package's (core.GUID)
+			return name
+		}
+		return pkg + "." + name
+	})
+}

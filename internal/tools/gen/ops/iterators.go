@@ -21,11 +21,11 @@ import (
 //	newIterator(ctx, opID, opts, fetch)      the engine's Iterator of an operation, options applied
 //	sequenceIterator(ctx, opID, param, start, opts, fetch, key)   sequence style
 //	withMeta(call, &meta)                    call options that also capture the response (headers)
-//	withPageMembers(extra, asText, members...)  page parameters as body members (WithPageParamsIn)
+//	withPageMembers(extra, asText, members...)  page parameters as body members (the published form)
 //	hasMessage(messages, code)               whether an in-band message list holds code (endMessages)
 //	sequenceNumber(n)                        a sequence number as the text the server wants
 //	(x T) list() ([]Item, error)             items of a member that is not an array (a oneOf)
-//	c.placement()                            where the page parameters travel (paging only)
+//	c.published()                            the bank's published form: page parameters in the body (paging only)
 
 // pagingSpec is the x-issuerkit-pagination of one operation, as the iterators need it.
 type pagingSpec struct {
@@ -209,7 +209,7 @@ func newIterator(m *model, op codegen.OperationDefinition, p *pagingSpec) (*iter
 		return nil, err
 	}
 	// The published placement: the parameters the seed puts in the query travel in the body
-	// with WithPageParamsIn(InBody) (or the published-API switch).
+	// in the published form (the default; WithDocumentedAPI sends them in the query).
 	placement := m.pkg == "paging" && p.PublishedIn == "body" && p.In == "query" && bodyType != ""
 
 	summary := lowerFirst(strings.TrimSuffix(strings.TrimSpace(op.Spec.Summary), "."))

@@ -29,8 +29,8 @@ func handwritten(op *openapi3.Operation) bool {
 }
 
 // goType turns a type oapi-codegen names into the name the package uses: the SDK scalars are
-// aliased in every client package (GUID, not scalar.GUID).
-func goType(t string) string { return strings.ReplaceAll(t, "scalar.", "") }
+// package core's (core.GUID, not scalar.GUID).
+func goType(t string) string { return strings.ReplaceAll(t, "scalar.", "core.") }
 
 // param is one parameter of a generated method or request struct.
 type param struct {
@@ -313,17 +313,17 @@ func paramType(ref *openapi3.SchemaRef) string {
 	case s.Type.Is("boolean"):
 		return "bool"
 	case s.Type.Is("number"):
-		return "Decimal"
+		return "core.Decimal"
 	}
 	switch s.Format {
 	case "uuid":
-		return "GUID"
+		return "core.GUID"
 	case "date":
-		return "Date"
+		return "core.Date"
 	case "local-date-time":
-		return "Timestamp"
+		return "core.Timestamp"
 	case "sensitive":
-		return "Secret"
+		return "core.Secret"
 	}
 	return "string"
 }

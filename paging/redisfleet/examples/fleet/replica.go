@@ -12,6 +12,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/redisfleet"
 )
@@ -89,11 +90,11 @@ func runReplica(ctx context.Context, out io.Writer, cfg replicaConfig) error {
 		_ = enc.Encode(event{Replica: cfg.ID, Kind: kind, Items: items, Wait: wait, At: time.Now()})
 	}
 	req := paging.PreviousDayRequest{
-		AccountNumber: []paging.Secret{paging.NewSecret("3123456789")},
-		FromDate:      paging.MustParseDate("2025-01-02"), ToDate: paging.MustParseDate("2025-01-09"),
+		AccountNumber: []core.Secret{core.NewSecret("3123456789")},
+		FromDate:      core.MustParseDate("2025-01-02"), ToDate: core.MustParseDate("2025-01-09"),
 	}
 	items := 0
-	var from paging.Cursor
+	var from core.Cursor
 	for {
 		opts := []paging.IterOption{paging.WithPageSize(cfg.PageSize), paging.WithEagerPrefetch(cfg.Prefetch)}
 		if !from.IsZero() {
@@ -115,15 +116,15 @@ func runReplica(ctx context.Context, out io.Writer, cfg replicaConfig) error {
 			}
 			return nil
 		}
-		var le *paging.LockoutError
-		var pe *paging.Error
+		var le *core.LockoutError
+		var pe *core.Error
 		switch {
 		case errors.As(failed, &le):
 			emit(kindLockout, items, le.Wait)
 			if err := sleep(ctx, le.Wait); err != nil {
 				return err
 			}
-		case errors.As(failed, &pe) && errors.Is(failed, paging.ErrRateLimited):
+		case errors.As(failed, &pe) && errors.Is(failed, core.ErrRateLimited):
 			emit(kindRateLimited, items, pe.RetryAfter)
 			if err := sleep(ctx, pe.RetryAfter); err != nil {
 				return err
