@@ -31,18 +31,18 @@ type CreateBatchfileResult struct {
 // memory. Use CreateBatchfileBytes when the document is in memory already.
 //
 // It moves money, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown (no read-back settles it: see below). A
+// returns an error matching [core.ErrOutcomeUnknown] (no read-back settles it: see below). A
 // document given as an io.Reader cannot be read twice, so it is not re-sent at all.
 //
-// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation lists batch files; downloadBatchfile needs the batchfile_guid the lost answer held.
 //
 // Like a download, an upload has no whole-call ceiling (WithTimeout) but an idle timeout
-// (WithIdleTimeout): it fails with a *TimeoutError when neither a byte of the document
+// (WithIdleTimeout): it fails with a *[core.TimeoutError] when neither a byte of the document
 // is sent nor a byte of the answer arrives for that long.
 //
-// Every non-2xx answer is an *Error: 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 (ErrUnauthorized), 404 (ErrNotFound), 500 without a body (ErrServerError).
+// Every non-2xx answer is a *[core.Error]: 400 with a ProblemDetails body (*[core.Problem],
+// [core.ErrBadRequest]), 401 ([core.ErrUnauthorized]), 404 ([core.ErrNotFound]), 500 without a body ([core.ErrServerError]).
 func (c *Client) CreateBatchfile(ctx context.Context, meta BatchfileRequest, document io.Reader, opts ...CallOption) (*CreateBatchfileResult, error) {
 	if document == nil {
 		return nil, sdkclient.MissingArgument("CreateBatchfile", "document")
@@ -174,13 +174,13 @@ type Download struct {
 // failure while reading Body is the caller's to handle.
 //
 // A download has no whole-call ceiling (WithTimeout), so a large file is never cut off while
-// bytes flow; instead it fails with a *TimeoutError (Idle set, ErrTimeout) when no byte
+// bytes flow; instead it fails with a *[core.TimeoutError] (Idle set, [core.ErrTimeout]) when no byte
 // arrives for the idle timeout (WithIdleTimeout, default DefaultIdleTimeout), from the
 // request until Body is closed. A WithCallTimeout on the call is a ceiling on the whole
 // download, reading Body included.
 //
-// Every non-2xx answer is an *Error: 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 (ErrUnauthorized), 404 (ErrNotFound), 500 without a body (ErrServerError).
+// Every non-2xx answer is a *[core.Error]: 400 with a ProblemDetails body (*[core.Problem],
+// [core.ErrBadRequest]), 401 ([core.ErrUnauthorized]), 404 ([core.ErrNotFound]), 500 without a body ([core.ErrServerError]).
 func (c *Client) DownloadBatchfile(ctx context.Context, body BatchfileDownloadRequest, opts ...CallOption) (*Download, error) {
 	r := sdkclient.Request{Op: opDownloadBatchfile, Path: "/api/" + c.core.Version + "/batchfiles/Download", Body: body, Accept: "application/octet-stream", Streamed: true}
 	resp, err := sdkclient.Send(ctx, &c.core, r, opts)

@@ -16,13 +16,14 @@ import (
 //
 // Activates a card. To be called in response to an activation request by the cardholder.
 //
-// It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
-// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the CardDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: card_status read back as
-// ACTIVE means the card is active (by this request or another); any other status means it was not
-// activated. Client.SnapshotActivateCard (before sending) and Client.SettleActivateCard run it.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with GetCard: card_status read
+// back as ACTIVE means the card is active (by this request or another); any other status means it
+// was not activated. Client.SnapshotActivateCard (before sending) and Client.SettleActivateCard run
+// it.
 func (c *Client) ActivateCard(ctx context.Context, cardProxy string, body CardStatusDTO, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ActivateCard", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -40,15 +41,15 @@ var opActivateCard = &ops.Operation{ID: "activateCard", Method: "POST", Path: "/
 // program funding account of type PROGFUND. Moves money: never re-send a request that may have
 // reached the server.
 //
-// It returns the AdjustBalanceResponse of the 201 answer; any other is an *Error (the spec lists
-// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe:
-// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the AdjustBalanceResponse of a 201; any other answer is a *[core.Error] (400, 401,
+// 404: *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have
+// reached the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with GetAccount: ledger_balance compared
-// with a reading taken before sending: a difference of exactly the amount, with no other movement
-// on the account meanwhile, means it was applied; any other movement makes the answer ambiguous. No
-// operation lists the adjustments themselves. Client.SnapshotAdjustAccountBalance (before sending)
-// and Client.SettleAdjustAccountBalance run it.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with GetAccount: ledger_balance
+// compared with a reading taken before sending: a difference of exactly the amount, with no other
+// movement on the account meanwhile, means it was applied; any other movement makes the answer
+// ambiguous. No operation lists the adjustments themselves. Client.SnapshotAdjustAccountBalance
+// (before sending) and Client.SettleAdjustAccountBalance run it.
 func (c *Client) AdjustAccountBalance(ctx context.Context, body AdjustBalanceRequest, opts ...CallOption) (*AdjustBalanceResponse, error) {
 	r := sdkclient.Request{Op: opAdjustAccountBalance, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/AdjustBalance", Body: body}
 	return sdkclient.Call[AdjustBalanceResponse](ctx, &c.core, r, opts)
@@ -61,12 +62,12 @@ var opAdjustAccountBalance = &ops.Operation{ID: "adjustAccountBalance", Method: 
 //
 // Applies an advance, identified by `request_id`, to an account. Moves money.
 //
-// It returns the ApplyAdvanceResponse of the 201 answer; any other is an *Error (the spec lists
-// 400, 401 with a ProblemDetails body (*ProblemError); 404, 500 without a body). Not retry-safe:
-// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the ApplyAdvanceResponse of a 201; any other answer is a *[core.Error] (400, 401:
+// *[core.Problem]; 404, 500: no body). Not retry-safe: sent once; a failure after it may have
+// reached the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
-// lists the advances applied to an account (precalculateAdvance only computes).
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
+// operation lists the advances applied to an account (precalculateAdvance only computes).
 func (c *Client) ApplyAdvance(ctx context.Context, accountGUID core.GUID, body ApplyAdvanceRequest, opts ...CallOption) (*ApplyAdvanceResponse, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ApplyAdvance", "accountGUID")
@@ -84,12 +85,12 @@ var opApplyAdvance = &ops.Operation{ID: "applyAdvance", Method: "POST", Path: "/
 // success status are not shown: the shapes here are assumptions, and 200 is assumed as the success
 // status (a 201 would also be a success for clients). No 404 is listed.
 //
-// It returns the FeeApplyResponse of the 200 answer; any other is an *Error (the spec lists 400,
-// 401 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the FeeApplyResponse of a 200; any other answer is a *[core.Error] (400, 401:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
-// lists applied fees, and a balance reading cannot tell a fee from other movements.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
+// operation lists applied fees, and a balance reading cannot tell a fee from other movements.
 func (c *Client) ApplyFee(ctx context.Context, body FeeApplyRequest, opts ...CallOption) (*FeeApplyResponse, error) {
 	r := sdkclient.Request{Op: opApplyFee, URL: c.core.Base + "/api/" + c.core.Version + "/fees/apply", Body: body}
 	return sdkclient.Call[FeeApplyResponse](ctx, &c.core, r, opts)
@@ -102,12 +103,12 @@ var opApplyFee = &ops.Operation{ID: "applyFee", Method: "POST", Path: "/api/{ver
 //
 // Assigns an instant-issue or anonymous card to a person.
 //
-// It returns the AssignCardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401
-// with a ProblemDetails body (*ProblemError); 404, 500 without a body). Not retry-safe: sent once;
-// a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the AssignCardDTO of a 200; any other answer is a *[core.Error] (400, 401:
+// *[core.Problem]; 404, 500: no body). Not retry-safe: sent once; a failure after it may have
+// reached the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: the card's person_guid
-// read back equal to the person assigned means the assignment is in effect.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with GetCard: the card's
+// person_guid read back equal to the person assigned means the assignment is in effect.
 // Client.SnapshotAssignCard (before sending) and Client.SettleAssignCard run it.
 func (c *Client) AssignCard(ctx context.Context, body AssignCardDTO, opts ...CallOption) (*AssignCardDTO, error) {
 	r := sdkclient.Request{Op: opAssignCard, URL: c.core.Base + "/api/" + c.core.Version + "/cards/assign", Body: body}
@@ -124,14 +125,14 @@ var opAssignCard = &ops.Operation{ID: "assignCard", Method: "POST", Path: "/api/
 // with an error, so the caller would be told a cancel that succeeded had failed. A failure after
 // sending is reported as outcome unknown instead.
 //
-// It returns the BulkOrderDetail of the 200 answer; any other is an *Error (the spec lists 400, 401
-// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the BulkOrderDetail of a 200; any other answer is a *[core.Error] (400, 401:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchBulkOrders: the order's
-// bulk_order_status read back as CANCELLED means the cancel is in effect (this one or another); any
-// other status means it was not cancelled. Client.SnapshotCancelBulkOrder (before sending) and
-// Client.SettleCancelBulkOrder run it.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with SearchBulkOrders: the
+// order's bulk_order_status read back as CANCELLED means the cancel is in effect (this one or
+// another); any other status means it was not cancelled. Client.SnapshotCancelBulkOrder (before
+// sending) and Client.SettleCancelBulkOrder run it.
 func (c *Client) CancelBulkOrder(ctx context.Context, body BulkOrderRef, opts ...CallOption) (*BulkOrderDetail, error) {
 	r := sdkclient.Request{Op: opCancelBulkOrder, URL: c.core.Base + "/api/" + c.core.Version + "/bulkorders", Body: body}
 	return sdkclient.Call[BulkOrderDetail](ctx, &c.core, r, opts)
@@ -145,14 +146,14 @@ var opCancelBulkOrder = &ops.Operation{ID: "cancelBulkOrder", Method: "PUT", Pat
 //
 // Changes the account status. The status values and transitions are not shown.
 //
-// It returns the AccountDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
-// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the AccountDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with GetAccount: account_status equal to
-// the status sent means the change is in effect, unless it already was before sending (read it
-// first) or another writer changed it meanwhile. Client.SnapshotChangeAccountStatus (before
-// sending) and Client.SettleChangeAccountStatus run it.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with GetAccount: account_status
+// equal to the status sent means the change is in effect, unless it already was before sending
+// (read it first) or another writer changed it meanwhile. Client.SnapshotChangeAccountStatus
+// (before sending) and Client.SettleChangeAccountStatus run it.
 func (c *Client) ChangeAccountStatus(ctx context.Context, accountGUID core.GUID, body AccountStatusUser, opts ...CallOption) (*AccountDTO, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ChangeAccountStatus", "accountGUID")
@@ -169,12 +170,12 @@ var opChangeAccountStatus = &ops.Operation{ID: "changeAccountStatus", Method: "P
 //
 // Changes the repayment cycle of the advances of an account.
 //
-// It returns the ChangeAdvanceCycleResponse of the 201 answer; any other is an *Error (the spec
-// lists 400, 401 with a ProblemDetails body (*ProblemError); 404, 500 without a body). Not
-// retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the ChangeAdvanceCycleResponse of a 201; any other answer is a *[core.Error] (400,
+// 401: *[core.Problem]; 404, 500: no body). Not retry-safe: sent once; a failure after it may have
+// reached the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
-// reads the repayment cycle of an account's advances.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
+// operation reads the repayment cycle of an account's advances.
 func (c *Client) ChangeAdvanceCycle(ctx context.Context, accountGUID core.GUID, body ChangeAdvanceCycleRequest, opts ...CallOption) (*ChangeAdvanceCycleResponse, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ChangeAdvanceCycle", "accountGUID")
@@ -191,13 +192,13 @@ var opChangeAdvanceCycle = &ops.Operation{ID: "changeAdvanceCycle", Method: "POS
 //
 // Changes the card status. The card states and their transitions are not shown.
 //
-// It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
-// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the CardDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: card_status read back
-// equal to the status sent means the change is in effect, unless it already was before sending or
-// another writer changed it meanwhile. Client.SnapshotChangeCardStatus (before sending) and
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with GetCard: card_status read
+// back equal to the status sent means the change is in effect, unless it already was before sending
+// or another writer changed it meanwhile. Client.SnapshotChangeCardStatus (before sending) and
 // Client.SettleChangeCardStatus run it.
 func (c *Client) ChangeCardStatus(ctx context.Context, cardProxy string, body CardStatusDTO, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ChangeCardStatus", "cardProxy", cardProxy); err != nil {
@@ -217,11 +218,11 @@ var opChangeCardStatus = &ops.Operation{ID: "changeCardStatus", Method: "POST", 
 // check is identified either by `account_guid` plus `check_number`, or by `txn_guid`. `new_status`
 // is required, `notes` is optional.
 //
-// It returns the CheckStatusDTO of the 200 answer; any other is an *Error (the spec lists 400, 401
-// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the CheckStatusDTO of a 200; any other answer is a *[core.Error] (400, 401:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchChecks: the check's
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with SearchChecks: the check's
 // check_status read back equal to the new_status sent means the change is in effect (the reverse
 // process ran or runs); any other status means it was not changed. Client.SnapshotChangeCheckStatus
 // (before sending) and Client.SettleChangeCheckStatus run it.
@@ -238,12 +239,12 @@ var opChangeCheckStatus = &ops.Operation{ID: "changeCheckStatus", Method: "PATCH
 //
 // Changes the status of the link between a person and a card.
 //
-// It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
-// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the CardDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: person_card_status read
-// back equal to the status sent means the change is in effect, unless it already was before
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with GetCard: person_card_status
+// read back equal to the status sent means the change is in effect, unless it already was before
 // sending. Client.SnapshotChangePersonCardStatus (before sending) and
 // Client.SettleChangePersonCardStatus run it.
 func (c *Client) ChangePersonCardStatus(ctx context.Context, cardProxy string, body PersonCardStatusDTO, opts ...CallOption) (*CardDTO, error) {
@@ -265,14 +266,14 @@ var opChangePersonCardStatus = &ops.Operation{ID: "changePersonCardStatus", Meth
 // second check-in of the same order could count its cards into inventory twice. A failure after
 // sending is reported as outcome unknown instead.
 //
-// It returns the BulkOrderDetail of the 200 answer; any other is an *Error (the spec lists 400, 401
-// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the BulkOrderDetail of a 200; any other answer is a *[core.Error] (400, 401:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. A check-in
-// does not change the order's status (the statuses are PENDING, CREATED, CANCELLED and SHIPPED, and
-// a checked-in order stays SHIPPED), and the inventory summary adds up every order of a location,
-// so no read tells this check-in from none, or counts it once.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. A
+// check-in does not change the order's status (the statuses are PENDING, CREATED, CANCELLED and
+// SHIPPED, and a checked-in order stays SHIPPED), and the inventory summary adds up every order of
+// a location, so no read tells this check-in from none, or counts it once.
 func (c *Client) CheckInBulkOrder(ctx context.Context, body BulkOrderRef, opts ...CallOption) (*BulkOrderDetail, error) {
 	r := sdkclient.Request{Op: opCheckInBulkOrder, URL: c.core.Base + "/api/" + c.core.Version + "/bulkorders/CheckinBulkOrder", Body: body}
 	return sdkclient.Call[BulkOrderDetail](ctx, &c.core, r, opts)
@@ -285,11 +286,11 @@ var opCheckInBulkOrder = &ops.Operation{ID: "checkInBulkOrder", Method: "PUT", P
 //
 // Sets configuration values of a program and returns the program with its configurations.
 //
-// It returns the ProgramDataDTO of the 200 answer; any other is an *Error (the spec lists 400, 401
-// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the ProgramDataDTO of a 200; any other answer is a *[core.Error] (400, 401:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with GetProgram: the program's
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with GetProgram: the program's
 // configurations read back with the values sent means they are set, unless they already were before
 // sending. Client.SnapshotConfigureProgram (before sending) and Client.SettleConfigureProgram run
 // it.
@@ -305,11 +306,11 @@ var opConfigureProgram = &ops.Operation{ID: "configureProgram", Method: "POST", 
 //
 // Creates an account in a wallet. 404 (no body) when the wallet does not exist.
 //
-// It returns the CreateAccountResponseDTO of the 201 answer; any other is an *Error (the spec lists
-// 400, 401 with a ProblemDetails body (*ProblemError); 404, 500 without a body). Not retry-safe:
-// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the CreateAccountResponseDTO of a 201; any other answer is a *[core.Error] (400, 401:
+// *[core.Problem]; 404, 500: no body). Not retry-safe: sent once; a failure after it may have
+// reached the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchAccounts: Search the
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with SearchAccounts: Search the
 // program's accounts of the person who owns the wallet, with the account_name and account_type
 // sent, before sending and again after: one account more is this one; none more, searched once the
 // request can no longer be running, means it was not created. Another account created meanwhile for
@@ -328,12 +329,13 @@ var opCreateAccount = &ops.Operation{ID: "createAccount", Method: "POST", Path: 
 //
 // Links a payment instrument to an account. 404 (with body) when the account does not exist.
 //
-// It returns the AccountInstrumentDTO of the 201 answer; any other is an *Error (the spec lists
-// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe:
-// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the AccountInstrumentDTO of a 201; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
-// lists the instruments of an account (getAccountInstrument needs the GUID the lost answer held).
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
+// operation lists the instruments of an account (getAccountInstrument needs the GUID the lost
+// answer held).
 func (c *Client) CreateAccountInstrument(ctx context.Context, body CreateAccountInstrumentRequest, opts ...CallOption) (*AccountInstrumentDTO, error) {
 	r := sdkclient.Request{Op: opCreateAccountInstrument, URL: c.core.Base + "/api/" + c.core.Version + "/account_instruments", Body: body}
 	return sdkclient.Call[AccountInstrumentDTO](ctx, &c.core, r, opts)
@@ -347,11 +349,11 @@ var opCreateAccountInstrument = &ops.Operation{ID: "createAccountInstrument", Me
 // Creates a person and a bulk card order, or uses an existing person (send only
 // `person.person_guid`). 404 (with body) when the program does not exist.
 //
-// It returns the BulkOrderResponse of the 201 answer; any other is an *Error (the spec lists 400,
-// 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent
-// once; a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the BulkOrderResponse of a 201; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchBulkOrders: Search the
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with SearchBulkOrders: Search the
 // program's bulk orders before sending and again after: one order more with the quantity sent is
 // this one; none more, searched once the request can no longer be running, means it was not
 // created. Another order created meanwhile in the program makes the answer ambiguous.
@@ -369,12 +371,12 @@ var opCreateBulkOrder = &ops.Operation{ID: "createBulkOrder", Method: "POST", Pa
 // Creates a card, together with the person or for an existing person (send only
 // `person.person_guid`). 404 (with body) when the program does not exist.
 //
-// It returns the CreateCardResponse of the 201 answer; any other is an *Error (the spec lists 400,
-// 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent
-// once; a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the CreateCardResponse of a 201; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchCards: Only for a request
-// naming an existing person (person.person_guid): search the person's cards in the program
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with SearchCards: Only for a
+// request naming an existing person (person.person_guid): search the person's cards in the program
 // (person_guid, program_guid) before sending and again after: one card more is this one; none more,
 // searched once the request can no longer be running, means it was not created; more than one, or
 // another card request for that person in flight, is ambiguous, and so is a listing that does not
@@ -393,12 +395,12 @@ var opCreateCard = &ops.Operation{ID: "createCard", Method: "POST", Path: "/api/
 //
 // Creates a company and its program.
 //
-// It returns the CompanyProgramDTO of the 201 answer; any other is an *Error (the spec lists 400,
-// 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent
-// once; a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the CompanyProgramDTO of a 201; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
-// finds a company by name (getProgram needs the GUID the lost answer held).
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
+// operation finds a company by name (getProgram needs the GUID the lost answer held).
 func (c *Client) CreateCompany(ctx context.Context, body CreateCompany, opts ...CallOption) (*CompanyProgramDTO, error) {
 	r := sdkclient.Request{Op: opCreateCompany, URL: c.core.Base + "/api/" + c.core.Version + "/companies", Body: body}
 	return sdkclient.Call[CompanyProgramDTO](ctx, &c.core, r, opts)
@@ -415,13 +417,13 @@ var opCreateCompany = &ops.Operation{ID: "createCompany", Method: "POST", Path: 
 // key: never re-send a request that may have reached the server. 404 (with body) when the account
 // does not exist.
 //
-// It returns the DisbursementResponse of the 201 answer; any other is an *Error (the spec lists
-// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe:
-// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the DisbursementResponse of a 201; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchAccounts: Only for a request
-// naming an existing person (person.person_guid): each disbursement creates an account for its
-// person and its answer names it (account_guid), so search the person's accounts in the program
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with SearchAccounts: Only for a
+// request naming an existing person (person.person_guid): each disbursement creates an account for
+// its person and its answer names it (account_guid), so search the person's accounts in the program
 // (program_guid, person_guid) before sending and again after. One account more, of type
 // DISBURSEMENT, is this one; none more, searched once the request can no longer be running, means
 // it was not queued; more than one, an account of another type, or another disbursement to that
@@ -443,12 +445,12 @@ var opCreateDisbursement = &ops.Operation{ID: "createDisbursement", Method: "POS
 // Opens a dispute or chargeback on a transaction of an account. 404 (with body) when the account
 // does not exist.
 //
-// It returns the DisputeChargebackResponse of the 200 answer; any other is an *Error (the spec
-// lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not
-// retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the DisputeChargebackResponse of a 200; any other answer is a *[core.Error] (400, 401,
+// 404: *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have
+// reached the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
-// lists the disputes of an account or transaction.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
+// operation lists the disputes of an account or transaction.
 func (c *Client) CreateDisputeChargeback(ctx context.Context, body DisputeChargebackRequest, opts ...CallOption) (*DisputeChargebackResponse, error) {
 	r := sdkclient.Request{Op: opCreateDisputeChargeback, URL: c.core.Base + "/api/" + c.core.Version + "/disputes/dispute-chargeback", Body: body}
 	return sdkclient.Call[DisputeChargebackResponse](ctx, &c.core, r, opts)
@@ -463,12 +465,12 @@ var opCreateDisputeChargeback = &ops.Operation{ID: "createDisputeChargeback", Me
 // Shares an account with a related person. The related person is created beforehand through a
 // person-relation operation.
 //
-// It returns the CreateSharedAccountResponse of the 201 answer; any other is an *Error (the spec
-// lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not
-// retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the CreateSharedAccountResponse of a 201; any other answer is a *[core.Error] (400,
+// 401, 404: *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have
+// reached the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
-// lists the persons an account is shared with.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
+// operation lists the persons an account is shared with.
 func (c *Client) CreateSharedAccount(ctx context.Context, body CreateSharedAccountRequest, opts ...CallOption) (*CreateSharedAccountResponse, error) {
 	r := sdkclient.Request{Op: opCreateSharedAccount, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/sharedaccount", Body: body}
 	return sdkclient.Call[CreateSharedAccountResponse](ctx, &c.core, r, opts)
@@ -481,9 +483,8 @@ var opCreateSharedAccount = &ops.Operation{ID: "createSharedAccount", Method: "P
 //
 // Returns an account with its balance details.
 //
-// It returns the AccountDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
-// with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with backoff
-// after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the AccountDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) GetAccount(ctx context.Context, accountGUID core.GUID, opts ...CallOption) (*AccountDTO, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetAccount", "accountGUID")
@@ -500,9 +501,8 @@ var opGetAccount = &ops.Operation{ID: "getAccount", Method: "GET", Path: "/api/{
 //
 // Returns one account instrument by its GUID.
 //
-// It returns the AccountInstrumentDTO of the 200 answer; any other is an *Error (the spec lists
-// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
-// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the AccountInstrumentDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) GetAccountInstrument(ctx context.Context, accountInstrumentGUID core.GUID, opts ...CallOption) (*AccountInstrumentDTO, error) {
 	if accountInstrumentGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetAccountInstrument", "accountInstrumentGUID")
@@ -518,9 +518,8 @@ var opGetAccountInstrument = &ops.Operation{ID: "getAccountInstrument", Method: 
 //
 // Returns a card by its proxy. The full PAN is not returned here (see showCardPan).
 //
-// It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
-// with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with backoff
-// after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the CardDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) GetCard(ctx context.Context, cardProxy string, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("GetCard", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -538,9 +537,8 @@ var opGetCard = &ops.Operation{ID: "getCard", Method: "GET", Path: "/api/{versio
 // Returns the fulfillment data of a card (track data, CVX2, PIN). Requires PCI DSS compliance of
 // the caller.
 //
-// It returns the EncryptedFulfillmentDetails of the 200 answer; any other is an *Error (the spec
-// lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
-// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the EncryptedFulfillmentDetails of a 200; any other answer is a *[core.Error] (400,
+// 401, 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) GetCardFulfillmentData(ctx context.Context, cardProxy string, opts ...CallOption) (*EncryptedFulfillmentDetails, error) {
 	if err := sdkclient.PathArgument("GetCardFulfillmentData", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -556,9 +554,8 @@ var opGetCardFulfillmentData = &ops.Operation{ID: "getCardFulfillmentData", Meth
 //
 // Returns the PIN of a card.
 //
-// It returns the CardPINDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
-// with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with backoff
-// after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the CardPINDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) GetCardPIN(ctx context.Context, cardProxy string, opts ...CallOption) (*CardPINDTO, error) {
 	if err := sdkclient.PathArgument("GetCardPIN", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -575,9 +572,8 @@ var opGetCardPIN = &ops.Operation{ID: "getCardPin", Method: "GET", Path: "/api/{
 //
 // Returns the company verification (KYB) result.
 //
-// It returns the CompanyVerificationResultDTO of the 200 answer; any other is an *Error (the spec
-// lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
-// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the CompanyVerificationResultDTO of a 200; any other answer is a *[core.Error] (400,
+// 401, 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) GetCompanyVerificationResult(ctx context.Context, companyGUID core.GUID, opts ...CallOption) (*CompanyVerificationResultDTO, error) {
 	if companyGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetCompanyVerificationResult", "companyGUID")
@@ -595,9 +591,8 @@ var opGetCompanyVerificationResult = &ops.Operation{ID: "getCompanyVerificationR
 // Returns the card data of a card, encrypted, in `encrypted_card_data`. Once decrypted it holds an
 // EncryptedCardData object. Only reads.
 //
-// It returns the GenericEncryptedCardDataResponse of the 200 answer; any other is an *Error (the
-// spec lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body).
-// Retry-safe: retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the GenericEncryptedCardDataResponse of a 200; any other answer is a *[core.Error]
+// (400, 401, 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) GetGenericEncryptedCardData(ctx context.Context, body GenericEncryptedCardDataRequest, opts ...CallOption) (*GenericEncryptedCardDataResponse, error) {
 	r := sdkclient.Request{Op: opGetGenericEncryptedCardData, URL: c.core.Base + "/api/" + c.core.Version + "/cards/getgenericencryptedcarddata", Body: body}
 	return sdkclient.Call[GenericEncryptedCardDataResponse](ctx, &c.core, r, opts)
@@ -617,9 +612,8 @@ type GetPayoutPreferenceRequest struct {
 //
 // Returns the payout preference of a person.
 //
-// It returns the DisbursementPayoutPreference of the 200 answer; any other is an *Error (the spec
-// lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
-// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the DisbursementPayoutPreference of a 200; any other answer is a *[core.Error] (400,
+// 401, 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) GetPayoutPreference(ctx context.Context, req GetPayoutPreferenceRequest, opts ...CallOption) (*DisbursementPayoutPreference, error) {
 	var q sdkclient.Query
 	if !req.PersonGUID.IsZero() {
@@ -638,9 +632,8 @@ var opGetPayoutPreference = &ops.Operation{ID: "getPayoutPreference", Method: "G
 // `/companies/{program_guid}`; it shares its template with PUT `/companies/{company_guid}`, so the
 // path parameter carries the neutral name `guid` here, and it is the PROGRAM GUID.
 //
-// It returns the ProgramDataDTO of the 200 answer; any other is an *Error (the spec lists 400, 401,
-// 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with
-// backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the ProgramDataDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) GetProgram(ctx context.Context, programGUID core.GUID, opts ...CallOption) (*ProgramDataDTO, error) {
 	if programGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetProgram", "programGUID")
@@ -666,9 +659,8 @@ type GetProgramBalancesRequest struct {
 // Returns the balance of a program grouped by account type, with ledger, available and suspense
 // balance.
 //
-// It returns the []AccountBalancesDTO of the 200 answer; any other is an *Error (the spec lists
-// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
-// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the []AccountBalancesDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) GetProgramBalances(ctx context.Context, req GetProgramBalancesRequest, opts ...CallOption) ([]AccountBalancesDTO, error) {
 	if req.ProgramGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetProgramBalances", "req.ProgramGUID")
@@ -718,9 +710,8 @@ type ListAccountsByBalanceRequest struct {
 // Returns the accounts of a program ordered by balance, at most 50. With `refresh=false` (the
 // default) the result comes from cached data; with `refresh=true` the values are updated first.
 //
-// It returns the AccountsByBalance of the 200 answer; any other is an *Error (the spec lists 400,
-// 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried
-// with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the AccountsByBalance of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) ListAccountsByBalance(ctx context.Context, programGUID core.GUID, req ListAccountsByBalanceRequest, opts ...CallOption) (*AccountsByBalance, error) {
 	if programGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ListAccountsByBalance", "programGUID")
@@ -772,9 +763,8 @@ type ListBulkOrderSummaryByLocationRequest struct {
 // Returns the card inventory summary of bulk orders by location. Paged by `start_index` (default 1)
 // and `limit`.
 //
-// It returns the BulkOrderSummarySearchResponse of the 200 answer; any other is an *Error (the spec
-// lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
-// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the BulkOrderSummarySearchResponse of a 200; any other answer is a *[core.Error] (400,
+// 401, 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) ListBulkOrderSummaryByLocation(ctx context.Context, req ListBulkOrderSummaryByLocationRequest, opts ...CallOption) (*BulkOrderSummarySearchResponse, error) {
 	var q sdkclient.Query
 	if !req.PersonGUID.IsZero() {
@@ -810,9 +800,8 @@ type ListFeesRequest struct {
 // Returns the fees of a program; without `request_code` all fees of the program are returned. 404
 // (with body) when the program does not exist.
 //
-// It returns the []FeesResponse of the 200 answer; any other is an *Error (the spec lists 400, 401,
-// 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with
-// backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the []FeesResponse of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) ListFees(ctx context.Context, req ListFeesRequest, opts ...CallOption) ([]FeesResponse, error) {
 	if req.ProgramGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ListFees", "req.ProgramGUID")
@@ -844,9 +833,8 @@ type ListPayoutOptionsRequest struct {
 //
 // Returns the payout options a program offers. 404 (with body) when the program does not exist.
 //
-// It returns the []DisbursementPayoutOptions of the 200 answer; any other is an *Error (the spec
-// lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
-// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the []DisbursementPayoutOptions of a 200; any other answer is a *[core.Error] (400,
+// 401, 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) ListPayoutOptions(ctx context.Context, req ListPayoutOptionsRequest, opts ...CallOption) ([]DisbursementPayoutOptions, error) {
 	var q sdkclient.Query
 	if !req.ProgramGUID.IsZero() {
@@ -868,16 +856,16 @@ var opListPayoutOptions = &ops.Operation{ID: "listPayoutOptions", Method: "GET",
 //
 // Starts a know-your-business verification of a company.
 //
-// It returns the PerformKYBAPIResponse of the 201 answer; any other is an *Error (the spec lists
-// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe:
-// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the PerformKYBAPIResponse of a 201; any other answer is a *[core.Error] (400, 401,
+// 404: *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have
+// reached the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with RetrieveCompanyKYB: the company's
-// last verification request (kyb_request_guid) read back other than the one read before sending (or
-// none) means this verification was started; the same one, read once the request can no longer be
-// running, means it was not. Another verification of the company started meanwhile makes the answer
-// ambiguous. Client.SnapshotPerformCompanyKYB (before sending) and Client.SettlePerformCompanyKYB
-// run it.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with RetrieveCompanyKYB: the
+// company's last verification request (kyb_request_guid) read back other than the one read before
+// sending (or none) means this verification was started; the same one, read once the request can no
+// longer be running, means it was not. Another verification of the company started meanwhile makes
+// the answer ambiguous. Client.SnapshotPerformCompanyKYB (before sending) and
+// Client.SettlePerformCompanyKYB run it.
 func (c *Client) PerformCompanyKYB(ctx context.Context, body PerformKYBRequest, opts ...CallOption) (*PerformKYBAPIResponse, error) {
 	r := sdkclient.Request{Op: opPerformCompanyKYB, URL: c.core.Base + "/api/" + c.core.Version + "/companies/performkyb", Body: body}
 	return sdkclient.Call[PerformKYBAPIResponse](ctx, &c.core, r, opts)
@@ -893,13 +881,13 @@ var opPerformCompanyKYB = &ops.Operation{ID: "performCompanyKyb", Method: "POST"
 // request on an unclosed account is taken as preparation for closing, and the batch process closes
 // the account on the following day(s) if not already closed. No request body.
 //
-// It returns the Account of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
-// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the Account of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. On an account
-// not closed that day the request only prepares closing, which the batch process carries out later,
-// and no operation lists posted interest: a balance reading cannot tell.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. On an
+// account not closed that day the request only prepares closing, which the batch process carries
+// out later, and no operation lists posted interest: a balance reading cannot tell.
 func (c *Client) PostAccountInterest(ctx context.Context, accountGUID core.GUID, opts ...CallOption) (*Account, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("PostAccountInterest", "accountGUID")
@@ -918,9 +906,8 @@ var opPostAccountInterest = &ops.Operation{ID: "postAccountInterest", Method: "P
 // (AdvancePreCalcRequest), as the platform defines it; the success status is 201 as the platform
 // lists it. The returned `request_id` identifies the advance to apply.
 //
-// It returns the AdvancePreCalcResponse of the 201 answer; any other is an *Error (the spec lists
-// 400, 401 with a ProblemDetails body (*ProblemError); 404, 500 without a body). Retry-safe:
-// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the AdvancePreCalcResponse of a 201; any other answer is a *[core.Error] (400, 401:
+// *[core.Problem]; 404, 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) PrecalculateAdvance(ctx context.Context, accountGUID core.GUID, body AdvancePreCalcRequest, opts ...CallOption) (*AdvancePreCalcResponse, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("PrecalculateAdvance", "accountGUID")
@@ -936,15 +923,15 @@ var opPrecalculateAdvance = &ops.Operation{ID: "precalculateAdvance", Method: "G
 //
 // Replaces a card and returns the new card.
 //
-// It returns the ReplaceCardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401
-// with a ProblemDetails body (*ProblemError); 404, 500 without a body). Not retry-safe: sent once;
-// a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the ReplaceCardDTO of a 200; any other answer is a *[core.Error] (400, 401:
+// *[core.Problem]; 404, 500: no body). Not retry-safe: sent once; a failure after it may have
+// reached the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard or SearchCards: Read the
-// old card for its wallet and person, and search their cards before sending and again after: one
-// card more means it was replaced; none more, searched once the request can no longer be running,
-// means it was not. Another card created meanwhile for that person makes the answer ambiguous.
-// Client.SnapshotReplaceCard (before sending) and Client.SettleReplaceCard run it.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with GetCard or SearchCards: Read
+// the old card for its wallet and person, and search their cards before sending and again after:
+// one card more means it was replaced; none more, searched once the request can no longer be
+// running, means it was not. Another card created meanwhile for that person makes the answer
+// ambiguous. Client.SnapshotReplaceCard (before sending) and Client.SettleReplaceCard run it.
 func (c *Client) ReplaceCard(ctx context.Context, cardProxy string, body ReplaceCardRequest, opts ...CallOption) (*ReplaceCardDTO, error) {
 	if err := sdkclient.PathArgument("ReplaceCard", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -963,12 +950,12 @@ var opReplaceCard = &ops.Operation{ID: "replaceCard", Method: "POST", Path: "/ap
 // the mobile-wallet provider's digitization request. Unlike the other operations, 401 carries no
 // body here.
 //
-// It returns the RequestCardDataResponse of the 200 answer; any other is an *Error (the spec lists
-// 400, 404 with a ProblemDetails body (*ProblemError); 401, 500 without a body). Not retry-safe:
-// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the RequestCardDataResponse of a 200; any other answer is a *[core.Error] (400, 404:
+// *[core.Problem]; 401, 500: no body). Not retry-safe: sent once; a failure after it may have
+// reached the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
-// reads a digitization request.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
+// operation reads a digitization request.
 func (c *Client) RequestCardData(ctx context.Context, body RequestCardDataRequest, opts ...CallOption) (*RequestCardDataResponse, error) {
 	r := sdkclient.Request{Op: opRequestCardData, URL: c.core.Base + "/api/" + c.core.Version + "/cards/RequestCardData", Body: body}
 	return sdkclient.Call[RequestCardDataResponse](ctx, &c.core, r, opts)
@@ -982,9 +969,8 @@ var opRequestCardData = &ops.Operation{ID: "requestCardData", Method: "POST", Pa
 //
 // Returns the KYB request and response information of a company.
 //
-// It returns the RetrieveCompanyRequest of the 200 answer; any other is an *Error (the spec lists
-// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
-// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the RetrieveCompanyRequest of a 200; any other answer is a *[core.Error] (400, 401,
+// 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) RetrieveCompanyKYB(ctx context.Context, companyGUID core.GUID, opts ...CallOption) (*RetrieveCompanyRequest, error) {
 	if companyGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("RetrieveCompanyKYB", "companyGUID")
@@ -1000,9 +986,8 @@ var opRetrieveCompanyKYB = &ops.Operation{ID: "retrieveCompanyKyb", Method: "GET
 //
 // Searches the accounts of a program. Only reads.
 //
-// It returns the AccountSearchResponse of the 200 answer; any other is an *Error (the spec lists
-// 400, 401 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried
-// with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the AccountSearchResponse of a 200; any other answer is a *[core.Error] (400, 401:
+// *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) SearchAccounts(ctx context.Context, body SearchAccountsProgramRequest, opts ...CallOption) (*AccountSearchResponse, error) {
 	r := sdkclient.Request{Op: opSearchAccounts, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/search", Body: body}
 	return sdkclient.Call[AccountSearchResponse](ctx, &c.core, r, opts)
@@ -1045,9 +1030,8 @@ type SearchBulkOrdersRequest struct {
 // Searches bulk card orders. Paged by `start_index` and `limit`. 404 (with body) when the order
 // does not exist.
 //
-// It returns the BulkOrdersSearchResponse of the 200 answer; any other is an *Error (the spec lists
-// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
-// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the BulkOrdersSearchResponse of a 200; any other answer is a *[core.Error] (400, 401,
+// 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) SearchBulkOrders(ctx context.Context, req SearchBulkOrdersRequest, opts ...CallOption) (*BulkOrdersSearchResponse, error) {
 	var q sdkclient.Query
 	if req.Limit != 0 {
@@ -1133,9 +1117,8 @@ type SearchCardsRequest struct {
 //
 // Searches cards. Paged by `start_index` and `limit` (default 25).
 //
-// It returns the CardDTOSearchResponse of the 200 answer; any other is an *Error (the spec lists
-// 400, 401 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried
-// with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the CardDTOSearchResponse of a 200; any other answer is a *[core.Error] (400, 401:
+// *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) SearchCards(ctx context.Context, req SearchCardsRequest, opts ...CallOption) (*CardDTOSearchResponse, error) {
 	var q sdkclient.Query
 	if !req.PersonGUID.IsZero() {
@@ -1191,9 +1174,8 @@ var opSearchCards = &ops.Operation{ID: "searchCards", Method: "GET", Path: "/api
 //
 // Searches paper checks by date range, account, person, check number and status. Only reads.
 //
-// It returns the CheckDTOSearchResponse of the 200 answer; any other is an *Error (the spec lists
-// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
-// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the CheckDTOSearchResponse of a 200; any other answer is a *[core.Error] (400, 401,
+// 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) SearchChecks(ctx context.Context, body CheckSearchDTO, opts ...CallOption) (*CheckDTOSearchResponse, error) {
 	r := sdkclient.Request{Op: opSearchChecks, URL: c.core.Base + "/api/" + c.core.Version + "/Check/getchecks", Body: body}
 	return sdkclient.Call[CheckDTOSearchResponse](ctx, &c.core, r, opts)
@@ -1206,9 +1188,8 @@ var opSearchChecks = &ops.Operation{ID: "searchChecks", Method: "POST", Path: "/
 //
 // Searches the invoices held in the supplemental data of cards. Only reads.
 //
-// It returns the InvoicesSearchResponse of the 200 answer; any other is an *Error (the spec lists
-// 400, 401 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried
-// with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the InvoicesSearchResponse of a 200; any other answer is a *[core.Error] (400, 401:
+// *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) SearchInvoices(ctx context.Context, body InvoiceSearchRequest, opts ...CallOption) (*InvoicesSearchResponse, error) {
 	r := sdkclient.Request{Op: opSearchInvoices, URL: c.core.Base + "/api/" + c.core.Version + "/cards/invoices/search", Body: body}
 	return sdkclient.Call[InvoicesSearchResponse](ctx, &c.core, r, opts)
@@ -1221,13 +1202,13 @@ var opSearchInvoices = &ops.Operation{ID: "searchInvoices", Method: "POST", Path
 //
 // Sets a new PIN on a card.
 //
-// It returns the CardPINDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
-// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the CardPINDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCardPIN: the PIN read back equal
-// to the one sent means it is set, unless it already was before sending. Client.SnapshotSetCardPIN
-// (before sending) and Client.SettleSetCardPIN run it.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with GetCardPIN: the PIN read
+// back equal to the one sent means it is set, unless it already was before sending.
+// Client.SnapshotSetCardPIN (before sending) and Client.SettleSetCardPIN run it.
 func (c *Client) SetCardPIN(ctx context.Context, cardProxy string, body CardPINDTO, opts ...CallOption) (*CardPINDTO, error) {
 	if err := sdkclient.PathArgument("SetCardPIN", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -1255,9 +1236,8 @@ type SetPayoutPreferenceRequest struct {
 // Re-sendable: the request assigns the preference outright (person and preference both in the
 // query), so repeating it provably leaves the same state.
 //
-// It returns the DisbursementPayoutPreference of the 200 answer; any other is an *Error (the spec
-// lists 400, 401 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
-// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the DisbursementPayoutPreference of a 200; any other answer is a *[core.Error] (400,
+// 401: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) SetPayoutPreference(ctx context.Context, req SetPayoutPreferenceRequest, opts ...CallOption) (*DisbursementPayoutPreference, error) {
 	var q sdkclient.Query
 	if !req.PersonGUID.IsZero() {
@@ -1278,9 +1258,8 @@ var opSetPayoutPreference = &ops.Operation{ID: "setPayoutPreference", Method: "P
 // Returns the card with its full PAN (`card_number`), `cvv` and expiration date. Requires PCI DSS
 // compliance of the caller.
 //
-// It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
-// with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with backoff
-// after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the CardDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) ShowCardPAN(ctx context.Context, cardProxy string, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ShowCardPAN", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -1300,9 +1279,8 @@ var opShowCardPAN = &ops.Operation{ID: "showCardPan", Method: "GET", Path: "/api
 // account_name, and the request assigns it outright, so repeating it provably leaves the same
 // state.
 //
-// It returns the AccountDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
-// with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with backoff
-// after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the AccountDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) UpdateAccount(ctx context.Context, accountGUID core.GUID, body UpdateAccountInfoRequest, opts ...CallOption) (*AccountDTO, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("UpdateAccount", "accountGUID")
@@ -1320,13 +1298,13 @@ var opUpdateAccount = &ops.Operation{ID: "updateAccount", Method: "PUT", Path: "
 // Changes the issuance type of a card. Only virtual to full is allowed; the card becomes a plastic
 // card.
 //
-// It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401 with a
-// ProblemDetails body (*ProblemError); 404, 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the CardDTO of a 200; any other answer is a *[core.Error] (400, 401: *[core.Problem];
+// 404, 500: no body). Not retry-safe: sent once; a failure after it may have reached the server
+// matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: issuance_type read back as
-// the full (plastic) type means the change is in effect; only virtual to full is allowed, so it
-// cannot have been so before. Client.SnapshotUpdateCardIssuanceType (before sending) and
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with GetCard: issuance_type read
+// back as the full (plastic) type means the change is in effect; only virtual to full is allowed,
+// so it cannot have been so before. Client.SnapshotUpdateCardIssuanceType (before sending) and
 // Client.SettleUpdateCardIssuanceType run it.
 func (c *Client) UpdateCardIssuanceType(ctx context.Context, cardProxy string, body IssuanceTypeRequest, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("UpdateCardIssuanceType", "cardProxy", cardProxy); err != nil {
@@ -1348,12 +1326,12 @@ var opUpdateCardIssuanceType = &ops.Operation{ID: "updateCardIssuanceType", Meth
 // not published, so a repeat cannot be shown to leave the same state. A failure after sending is
 // reported as outcome unknown instead.
 //
-// It returns the CompanyDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
-// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the CompanyDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
-// reads a company by its company GUID.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
+// operation reads a company by its company GUID.
 func (c *Client) UpdateCompany(ctx context.Context, companyGUID core.GUID, body UpdateCompany, opts ...CallOption) (*CompanyDTO, error) {
 	if companyGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("UpdateCompany", "companyGUID")
@@ -1373,12 +1351,12 @@ var opUpdateCompany = &ops.Operation{ID: "updateCompany", Method: "PUT", Path: "
 // wallet. The body is accepted as application/json, application/json-patch+json, text/json or
 // application/*+json (same schema each). 404 (with body) when the card proxy does not exist.
 //
-// It returns the UpdateDigitalPackageResponse of the 201 answer; any other is an *Error (the spec
-// lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not
-// retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the UpdateDigitalPackageResponse of a 201; any other answer is a *[core.Error] (400,
+// 401, 404: *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have
+// reached the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
-// reads a card's digital package.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
+// operation reads a card's digital package.
 func (c *Client) UpdateDigitalPackage(ctx context.Context, body UpdateDigitalPackageRequest, opts ...CallOption) (*UpdateDigitalPackageResponse, error) {
 	r := sdkclient.Request{Op: opUpdateDigitalPackage, URL: c.core.Base + "/api/" + c.core.Version + "/cards/digitalpackage", Body: body}
 	return sdkclient.Call[UpdateDigitalPackageResponse](ctx, &c.core, r, opts)
@@ -1392,12 +1370,12 @@ var opUpdateDigitalPackage = &ops.Operation{ID: "updateDigitalPackage", Method: 
 //
 // Changes the sharing status of an account shared with a related person.
 //
-// It returns the AccountSharedPersonDTO of the 200 answer; any other is an *Error (the spec lists
-// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe:
-// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the AccountSharedPersonDTO of a 200; any other answer is a *[core.Error] (400, 401,
+// 404: *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have
+// reached the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
-// reads the sharing status of an account.
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
+// operation reads the sharing status of an account.
 func (c *Client) UpdateSharedAccount(ctx context.Context, body UpdateSharedAccountRequest, opts ...CallOption) (*AccountSharedPersonDTO, error) {
 	r := sdkclient.Request{Op: opUpdateSharedAccount, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/updatesharedaccount", Body: body}
 	return sdkclient.Call[AccountSharedPersonDTO](ctx, &c.core, r, opts)
@@ -1412,12 +1390,13 @@ var opUpdateSharedAccount = &ops.Operation{ID: "updateSharedAccount", Method: "P
 // server: card platforms usually count failed CVV checks towards locking the card, and the platform
 // does not publish that this one does not, so a repeat cannot be shown to leave the same state.
 //
-// It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
-// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown.
+// It returns the CardDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
+// *[core.Problem]; 500: no body). Not retry-safe: sent once; a failure after it may have reached
+// the server matches [core.ErrOutcomeUnknown].
 //
-// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. A validation
-// changes no record the API reads (the count of failed checks towards a lock is not published).
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. A
+// validation changes no record the API reads (the count of failed checks towards a lock is not
+// published).
 func (c *Client) ValidateCard(ctx context.Context, body ValidateCardDTO, opts ...CallOption) (*CardDTO, error) {
 	r := sdkclient.Request{Op: opValidateCard, URL: c.core.Base + "/api/" + c.core.Version + "/cards/validate", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)

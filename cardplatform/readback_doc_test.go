@@ -87,7 +87,7 @@ func TestEveryStateChangeNamesItsReadback(t *testing.T) {
 				assert.Contains(t, d, "Client."+pair.Settle, "%s: the doc does not name its Settle method", name)
 			}
 		}
-		assert.Contains(t, d, "If its outcome is unknown (ErrOutcomeUnknown), "+normalize(want), "%s: the doc does not say what the spec says", name)
+		assert.Contains(t, d, "If its outcome is unknown ([core.ErrOutcomeUnknown]), "+normalize(want), "%s: the doc does not say what the spec says", name)
 	}
 	assert.Greater(t, checked, 30, "the state-changing operations of the card platform")
 }

@@ -19,14 +19,14 @@ type UpdateCardResult struct {
 // platform answers 200 with the card or 201 with no body; both are success.
 //
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown, settled by the read-back below.
+// returns an error matching [core.ErrOutcomeUnknown], settled by the read-back below.
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: supplemental_details
+// If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with GetCard: supplemental_details
 // read back equal to those sent means the update is in effect, unless they already were before
 // sending. Client.SnapshotUpdateCard (before sending) and Client.SettleUpdateCard run it.
 //
-// Every non-2xx answer is an *Error: 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 (ErrUnauthorized), 500 without a body (ErrServerError).
+// Every non-2xx answer is a *[core.Error]: 400 with a ProblemDetails body (*[core.Problem],
+// [core.ErrBadRequest]), 401 ([core.ErrUnauthorized]), 500 without a body ([core.ErrServerError]).
 func (c *Client) UpdateCard(ctx context.Context, body UpdateCardRequest, opts ...CallOption) (*UpdateCardResult, error) {
 	r := sdkclient.Request{Op: opUpdateCard, Path: "/api/" + c.core.Version + "/cards/update", Body: body}
 	resp, err := sdkclient.Send(ctx, &c.core, r, opts)

@@ -33,10 +33,9 @@ type GetCommercialAccountRequest struct {
 // One account of the list (Commercial Accounts Reporting 1.0.3); `balanceAsOf` adds its balances. A
 // 206 is a partial success with the same body.
 //
-// It returns the CommercialAccount of the 200 or 206 answer; any other is an *Error (the spec lists
-// 400, 401, 403, 404, 429, 500, 503 with the reporting error body {code, message, debugMessage}
-// (*BankError)). Retry-safe: retried with backoff after a connection failure or a 408, 429, 500,
-// 502, 503 or 504.
+// It returns the CommercialAccount of a 200 or 206; any other answer is a *[core.Error] (400, 401,
+// 403, 404, 429, 500, 503: *[core.BankError] from {code, message, debugMessage}). Retry-safe:
+// retried as [core.RetryOptions] says.
 func (c *Client) GetCommercialAccount(ctx context.Context, accountID string, req GetCommercialAccountRequest, opts ...CallOption) (*CommercialAccount, error) {
 	if err := sdkclient.PathArgument("GetCommercialAccount", "accountID", accountID); err != nil {
 		return nil, err
@@ -89,9 +88,8 @@ type GetRTPParticipantRequest struct {
 // published: whether an inactive or offline participant is returned, and which members the answer
 // always carries beyond `name`.
 //
-// It returns the Party of the 200 answer; any other is an *Error (the spec lists 400, 401, 403,
-// 404, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe: retried with
-// backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the Party of a 200; any other answer is a *[core.Error] (400, 401, 403, 404, 429, 500,
+// 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) GetRTPParticipant(ctx context.Context, routingNumber string, req GetRTPParticipantRequest, opts ...CallOption) (*Party, error) {
 	if err := sdkclient.PathArgument("GetRTPParticipant", "routingNumber", routingNumber); err != nil {
 		return nil, err
@@ -140,9 +138,8 @@ type ListACHAddendaRequest struct {
 // serve fewer than asked), an empty page is. An ACH item has at most 9999 addenda (sequence numbers
 // have four digits), so a walk never asks past sequence 9999 (`maxItems`).
 //
-// It returns the ACHAddendaResponse of the 200 answer; any other is an *Error (the spec lists 400,
-// 401, 403, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe: retried
-// with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the ACHAddendaResponse of a 200; any other answer is a *[core.Error] (400, 401, 403,
+// 429, 500, 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) ListACHAddenda(ctx context.Context, req ListACHAddendaRequest, opts ...CallOption) (*ACHAddendaResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
@@ -185,10 +182,9 @@ type ListACHTransactionsRequest struct {
 // schema puts them (in the query string in the documented form). At most 1000 transactions per
 // page; `metadata.page` gives the totals.
 //
-// It returns the ACHListResponse of the 200 answer; any other is an *Error (the spec lists 400 with
-// the bank's error body, flat or inside metadata (*BankError); 401, 403, 429, 500, 502, 503, 504
-// with the bank's error body (*BankError)). Retry-safe: retried with backoff after a connection
-// failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the ACHListResponse of a 200; any other answer is a *[core.Error] (400:
+// *[core.BankError], flat or inside metadata; 401, 403, 429, 500, 502, 503, 504:
+// *[core.BankError]). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) ListACHTransactions(ctx context.Context, req ListACHTransactionsRequest, opts ...CallOption) (*ACHListResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
@@ -241,10 +237,9 @@ type ListCommercialAccountsRequest struct {
 // ledger and available balances. A 206 is a partial success with the same body. The published file
 // declares no security scheme; the bank's other files use bearer tokens, which this spec keeps.
 //
-// It returns the CommercialAccountsResponse of the 200 or 206 answer; any other is an *Error (the
-// spec lists 400, 401, 403, 429, 500, 503 with the reporting error body {code, message,
-// debugMessage} (*BankError)). Retry-safe: retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504.
+// It returns the CommercialAccountsResponse of a 200 or 206; any other answer is a *[core.Error]
+// (400, 401, 403, 429, 500, 503: *[core.BankError] from {code, message, debugMessage}). Retry-safe:
+// retried as [core.RetryOptions] says.
 func (c *Client) ListCommercialAccounts(ctx context.Context, req ListCommercialAccountsRequest, opts ...CallOption) (*CommercialAccountsResponse, error) {
 	var q sdkclient.Query
 	if req.PageKey != "" {
@@ -314,10 +309,9 @@ type ListCurrentDayAccountTransactionsRequest struct {
 // The bank's current-day transaction read (Commercial Accounts Reporting 1.0.3): the same
 // parameters, paging and answers as the previous-day read.
 //
-// It returns the CommercialTransactionsResponse of the 200 or 206 answer; any other is an *Error
-// (the spec lists 400, 401, 403, 404, 429, 500, 503 with the reporting error body {code, message,
-// debugMessage} (*BankError)). Retry-safe: retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504.
+// It returns the CommercialTransactionsResponse of a 200 or 206; any other answer is a
+// *[core.Error] (400, 401, 403, 404, 429, 500, 503: *[core.BankError] from {code, message,
+// debugMessage}). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) ListCurrentDayAccountTransactions(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...CallOption) (*CommercialTransactionsResponse, error) {
 	if err := sdkclient.PathArgument("ListCurrentDayAccountTransactions", "accountID", accountID); err != nil {
 		return nil, err
@@ -397,10 +391,9 @@ type ListPreviousDayAccountTransactionsRequest struct {
 // `page.nextPageKey` names the next page and is absent on the last. A 206 is a partial success with
 // the same body.
 //
-// It returns the CommercialTransactionsResponse of the 200 or 206 answer; any other is an *Error
-// (the spec lists 400, 401, 403, 404, 429, 500, 503 with the reporting error body {code, message,
-// debugMessage} (*BankError)). Retry-safe: retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504.
+// It returns the CommercialTransactionsResponse of a 200 or 206; any other answer is a
+// *[core.Error] (400, 401, 403, 404, 429, 500, 503: *[core.BankError] from {code, message,
+// debugMessage}). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) ListPreviousDayAccountTransactions(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...CallOption) (*CommercialTransactionsResponse, error) {
 	if err := sdkclient.PathArgument("ListPreviousDayAccountTransactions", "accountID", accountID); err != nil {
 		return nil, err
@@ -476,9 +469,8 @@ type ListPreviousDayTransactionsRequest struct {
 // (fields not published beyond transactionKey, baiCode and amount). The request schema is only
 // partly published.
 //
-// It returns the PreviousDayResponse of the 200 answer; any other is an *Error (the spec lists 400,
-// 401, 403, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe: retried
-// with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the PreviousDayResponse of a 200; any other answer is a *[core.Error] (400, 401, 403,
+// 429, 500, 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) ListPreviousDayTransactions(ctx context.Context, req ListPreviousDayTransactionsRequest, opts ...CallOption) (*PreviousDayResponse, error) {
 	if c.published() {
 		return nil, unpublished("ListPreviousDayTransactions", "use PreviousDayAccountTransactions (GET /commercial/accounts/v1/{accountId}/transactions/previous), the bank's current previous-day read")
@@ -523,9 +515,9 @@ type ListRTPParticipantsRequest struct {
 // The bank declares `parties` as a single Party object (and its example shows one); the SDK accepts
 // a single object or an array.
 //
-// It returns the ParticipantListResponse of the 200 answer; any other is an *Error (the spec lists
-// 400, 401, 403, 404, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe:
-// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the ParticipantListResponse of a 200; any other answer is a *[core.Error] (400, 401,
+// 403, 404, 429, 500, 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions]
+// says.
 func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipantsRequest, opts ...CallOption) (*ParticipantListResponse, error) {
 	var q sdkclient.Query
 	q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
@@ -572,9 +564,8 @@ type ListRTPTransactionsRequest struct {
 // bank's own schema puts them (in the query string in the documented form). At most 1000
 // transactions per page; `metadata.page` gives the totals.
 //
-// It returns the RTPListResponse of the 200 answer; any other is an *Error (the spec lists 400,
-// 401, 403, 408, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe:
-// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the RTPListResponse of a 200; any other answer is a *[core.Error] (400, 401, 403, 408,
+// 429, 500, 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) ListRTPTransactions(ctx context.Context, req ListRTPTransactionsRequest, opts ...CallOption) (*RTPListResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
@@ -627,9 +618,9 @@ type ListWireTransactionsRequest struct {
 // WireTransaction (fields of the bank's wire list item) is assumed. The request schema is only
 // partly published (the bank's example was cut off after `mdmId`).
 //
-// It returns the WireDetailsResponse of the 200 answer; any other is an *Error (the spec lists 400,
-// 401, 403, 408, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe:
-// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the WireDetailsResponse of a 200; any other answer is a *[core.Error] (400, 401, 403,
+// 408, 429, 500, 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions]
+// says.
 func (c *Client) ListWireTransactions(ctx context.Context, req ListWireTransactionsRequest, opts ...CallOption) (*WireDetailsResponse, error) {
 	if c.published() {
 		return nil, unpublished("ListWireTransactions", "use WireTransactionsByPage (POST /wireInquiry/v1/transactions/list), the current wire list")
@@ -657,9 +648,9 @@ var opListWireTransactions = &ops.Operation{ID: "listWireTransactions", Method: 
 // the list documentation, so the bank's own placement applies); at most 1000 transactions per page;
 // `metadata.page` gives the totals.
 //
-// It returns the WireListResponse of the 200 answer; any other is an *Error (the spec lists 400,
-// 401, 403, 408, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe:
-// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the WireListResponse of a 200; any other answer is a *[core.Error] (400, 401, 403,
+// 408, 429, 500, 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions]
+// says.
 func (c *Client) ListWireTransactionsByPage(ctx context.Context, body WireListRequest, opts ...CallOption) (*WireListResponse, error) {
 	r := sdkclient.Request{Op: opListWireTransactionsByPage, URL: c.core.Base + "/wireInquiry/v1/transactions/list", Body: body}
 	return sdkclient.Call[WireListResponse](ctx, &c.core, r, opts)

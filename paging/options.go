@@ -13,7 +13,7 @@ import (
 // (the RTP participant endpoints): on every page an iterator requests, and on single calls
 // whose request's KeyClientID is empty, unless the call gives its own with
 // WithHeader("KeyClientId", id). A value with a control character is refused with
-// ErrInvalidArgument.
+// [core.ErrInvalidArgument].
 func WithKeyClientID(id string) Option {
 	return func(c *sdkclient.Config) error {
 		for op := range operations.All() {
@@ -44,7 +44,7 @@ const settingPublished = "paging.published"
 //     body member, as text);
 //   - ListWireTransactions (POST /wireInquiry/v1/transactions/details) and
 //     ListPreviousDayTransactions (POST /ddaReports): sent (published: refused before the
-//     network with ErrInvalidArgument, naming the operation to use instead, since neither is
+//     network with [core.ErrInvalidArgument], naming the operation to use instead, since neither is
 //     in the bank's files).
 //
 // Every other operation is the same in both forms. The request types keep PageNumber and

@@ -21,8 +21,8 @@ type ResultError struct {
 }
 
 // Is reports whether the errorCode means target (ErrorCode.Sentinel, from the spec): 997
-// (authorization unavailable) and 998 (system failure) match ErrServerError, 999 (timeout)
-// ErrTimeout, so that errors.Is branches on the service's failures as on the HTTP ones.
+// (authorization unavailable) and 998 (system failure) match [core.ErrServerError], 999 (timeout)
+// [core.ErrTimeout], so that errors.Is branches on the service's failures as on the HTTP ones.
 func (e *ResultError) Is(target error) bool {
 	s := e.Code.Sentinel()
 	return s != nil && s == target

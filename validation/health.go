@@ -22,7 +22,7 @@ func (h *HealthCheckResponse) CheckedAt() (core.Timestamp, bool) {
 // HealthCheck checks connectivity to the service, on the path of the configured version.
 //
 // It is a read: retried after a connection failure or a 408, 429, 500, 502, 503 or 504 answer.
-// Every non-2xx answer is an *Error unwrapping to the bank's *BankError.
+// Every non-2xx answer is a *[core.Error] unwrapping to the bank's *[core.BankError].
 func (c *Client) HealthCheck(ctx context.Context, opts ...CallOption) (*HealthCheckResponse, error) {
 	op := opCheckHealth
 	if c.core.Version == v2 {

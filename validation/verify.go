@@ -36,7 +36,7 @@ const maxResultBody = 1 << 20
 //   - another errorCode in a 200: a *ResultError holding the code and the Result.
 //   - a 200 without the expected envelope, without AOAResponse, or whose Result has no
 //     errorCode (and no fault): a *DecodeError, never an empty Result.
-//   - any other status: an *Error unwrapping to the *BankError body and a sentinel.
+//   - any other status: a *[core.Error] unwrapping to the *[core.BankError] body and a sentinel.
 //
 // Retry: it is a read, retried after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry, opts ...CallOption) (*Result, error) {

@@ -22,8 +22,8 @@ import (
 //     due after its Retry-After;
 //   - an outcome unknown: the entry stays sending; Do returns a *SettlingError with its DueAt,
 //     when a read-back can prove the outcome (call Do again then, or let Recover do it);
-//   - an argument the SDK refuses before sending (ErrInvalidArgument): StateRefused, nothing
-//     sent; a token that could not be had (ErrTokenSource): the entry stays pending, the attempt not counted; a *SettlingError wraps the error, and a
+//   - an argument the SDK refuses before sending ([core.ErrInvalidArgument]): StateRefused, nothing
+//     sent; a token that could not be had ([core.ErrTokenSource]): the entry stays pending, the attempt not counted; a *SettlingError wraps the error, and a
 //     recovery pass sends it later (the intent is recorded: it will be sent).
 //
 // A later call with the key returns the recorded Result (settled), ErrReview with the Result

@@ -53,7 +53,7 @@
 //     read that failed) waits or goes to review, never to a resend.
 //   - An answer settles the entry committed (with the answer) and a 4xx refused (a 429 leaves it
 //     pending, due after its Retry-After: the platform did nothing); an error the
-//     SDK returns only when nothing was sent (ErrInvalidArgument, ErrTokenSource: an
+//     SDK returns only when nothing was sent ([core.ErrInvalidArgument], [core.ErrTokenSource]: an
 //     allowlist) leaves it pending, the attempt not counted; everything else
 //     (core.ErrOutcomeUnknown, a context error, whatever a call middleware returns)
 //     leaves it sending for a read-back.

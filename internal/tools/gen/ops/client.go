@@ -261,18 +261,18 @@ func methodDoc(op codegen.OperationDefinition, name, result, status, readback st
 		paras = append(paras, d)
 	}
 	// One paragraph for the answer, its errors and whether the call is ever sent again; the
-	// package doc says what *Error, the sentinels and ErrOutcomeUnknown hold.
-	answer := "It returns the " + result + " of the " + status + " answer"
+	// package doc of core says what core.Error, the sentinels and ErrOutcomeUnknown hold.
+	answer := "It returns the " + result + " of a " + status
 	if result == "" {
-		answer = "A " + status + " answer is success (its body, if any, is discarded)"
+		answer = "A " + status + " is success (its body, if any, is discarded)"
 	}
 	answer += "; " + errorsSentence(op)
 	if op.Spec.Extensions["x-issuerkit-retry-safe"] == true {
-		answer += " Retry-safe: retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504."
+		answer += " Retry-safe: retried as [core.RetryOptions] says."
 	} else {
 		// What settles an unknown outcome, a read-back or a manual review, is the read-back
 		// paragraph's to say (every such operation has one: readbacks).
-		answer += " Not retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown."
+		answer += " Not retry-safe: sent once; a failure after it may have reached the server matches [core.ErrOutcomeUnknown]."
 	}
 	paras = append(paras, answer)
 	if readback != "" {

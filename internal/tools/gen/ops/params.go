@@ -235,9 +235,9 @@ func setTest(v string, s *openapi3.Schema) string {
 	return "!" + z
 }
 
-// errorsSentence names the error statuses of op's spec, grouped by their body: "any other is
-// an *Error (the spec lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500
-// without a body)." Which sentinel each status matches is the package doc's table.
+// errorsSentence names the error statuses of op's spec, grouped by their body: "any other
+// answer is a *[core.Error] (400, 401, 404: *[core.Problem]; 500: no body)." Which sentinel
+// each status matches is core's package doc.
 func errorsSentence(op codegen.OperationDefinition) string {
 	var codes []string
 	for _, r := range op.Responses {
@@ -249,13 +249,10 @@ func errorsSentence(op codegen.OperationDefinition) string {
 	var order []string
 	byBody := map[string][]string{}
 	for _, c := range codes {
-		body := "without a body"
+		body := "no body"
 		for _, x := range op.Responses {
 			if x.StatusCode == c && len(x.Contents) > 0 {
-				body = "with " + bodyName(goType(x.Contents[0].Schema.GoType))
-				if strings.Contains(body, "(*") {
-					body += ")"
-				}
+				body = bodyName(goType(x.Contents[0].Schema.GoType))
 			}
 		}
 		if _, ok := byBody[body]; !ok {
@@ -264,26 +261,26 @@ func errorsSentence(op codegen.OperationDefinition) string {
 		byBody[body] = append(byBody[body], c)
 	}
 	if len(order) == 0 {
-		return "any other is an *Error."
+		return "any other answer is a *[core.Error]."
 	}
 	var parts []string
 	for _, body := range order {
-		parts = append(parts, strings.Join(byBody[body], ", ")+" "+body)
+		parts = append(parts, strings.Join(byBody[body], ", ")+": "+body)
 	}
-	return "any other is an *Error (the spec lists " + strings.Join(parts, "; ") + ")."
+	return "any other answer is a *[core.Error] (" + strings.Join(parts, "; ") + ")."
 }
 
 // bodyName names an error body as the caller meets it: the typed error it decodes to.
 func bodyName(t string) string {
 	switch t {
 	case "problemDetails":
-		return "a ProblemDetails body (*ProblemError"
+		return "*[core.Problem]"
 	case "bankErrorBody":
-		return "the bank's error body (*BankError"
+		return "*[core.BankError]"
 	case "achInquiryErrorBody":
-		return "the bank's error body, flat or inside metadata (*BankError"
+		return "*[core.BankError], flat or inside metadata"
 	case "reportingErrorBody":
-		return "the reporting error body {code, message, debugMessage} (*BankError"
+		return "*[core.BankError] from {code, message, debugMessage}"
 	}
 	return "a " + t + " body"
 }

@@ -96,7 +96,7 @@ func readbacks(spec string, defs []codegen.OperationDefinition, rawIDs map[strin
 
 // readbackParagraph builds the doc paragraph of one x-issuerkit-readback value.
 func readbackParagraph(m map[string]any, goName map[string]string, safe map[string]bool) (string, error) {
-	const lead = "If its outcome is unknown (ErrOutcomeUnknown), "
+	const lead = "If its outcome is unknown ([core.ErrOutcomeUnknown]), "
 	none, _ := m["none"].(string)
 	how, _ := m["how"].(string)
 	with, _ := m["with"].([]any)

@@ -104,8 +104,8 @@ func TestReadbackGuard(t *testing.T) {
 	}
 	doc := strings.Join(strings.Fields(strings.ReplaceAll(files[clientFile], "//", "")), " ")
 	for _, want := range []string{
-		"If its outcome is unknown (ErrOutcomeUnknown), read back with SearchAccounts: Only for a request naming an existing person",
-		"If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation lists the disputes",
+		"If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with SearchAccounts: Only for a request naming an existing person",
+		"If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No operation lists the disputes",
 	} {
 		if !strings.Contains(doc, want) {
 			t.Errorf("the generated client lacks %q", want)
