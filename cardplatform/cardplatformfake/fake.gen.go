@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
@@ -147,32 +148,48 @@ type Fake struct {
 }
 
 // Client returns a cardplatform.Client whose calls go to f, authenticated with a fixed token; opts
-// come after the fake's own and may replace them (WithRetry, WithLogger, middleware).
-func (f *Fake) Client(opts ...cardplatform.Option) (*cardplatform.Client, error) {
-	base := []cardplatform.Option{cardplatform.WithHTTPClient(&http.Client{Transport: f}), cardplatform.WithStaticToken(fakekit.Token)}
-	return cardplatform.New(fakekit.BaseURL, append(base, opts...)...)
+// come after the fake's own and may replace them (WithRetry, WithLogger, middleware). Like
+// httptest.NewRequest, it panics when New refuses an option: a mistake in the test itself.
+func (f *Fake) Client(opts ...cardplatform.Option) *cardplatform.Client {
+	base := []cardplatform.Option{cardplatform.WithHTTPClient(f.HTTPClient()), cardplatform.WithStaticToken(fakekit.Token)}
+	c, err := cardplatform.New(fakekit.BaseURL, append(base, opts...)...)
+	if err != nil {
+		panic("cardplatformfake: Client: " + err.Error())
+	}
+	return c
 }
 
+// HTTPClient returns an *http.Client whose requests f serves, for a client of one's own
+// (cardplatform.WithHTTPClient, any base URL).
+func (f *Fake) HTTPClient() *http.Client { return &http.Client{Transport: f} }
+
 // Calls returns what the fake received so far, oldest first: one Call per attempt.
-func (f *Fake) Calls() []Call {
-	calls := f.srv.Calls()
-	out := make([]Call, len(calls))
-	for i, c := range calls {
-		out[i] = callOf(c)
+func (f *Fake) Calls() []Call { return callsOf(f.srv.Calls()) }
+
+// CallsFor returns the calls of the client method name ("ActivateCard"; its operation id is
+// accepted too), oldest first. It panics on a name that is neither, as a test asking for it
+// has a typo.
+func (f *Fake) CallsFor(name string) []Call {
+	calls, err := f.srv.CallsFor("cardplatformfake", name, f.routes())
+	if err != nil {
+		panic("CallsFor: " + err.Error())
 	}
-	return out
+	return callsOf(calls)
 }
+
+// ResetCalls forgets the calls received so far.
+func (f *Fake) ResetCalls() { f.srv.Reset() }
 
 // RoundTrip serves req with the function of its operation.
 func (f *Fake) RoundTrip(req *http.Request) (*http.Response, error) {
-	return f.srv.Serve(req, f.routes(), true)
+	return f.srv.Serve(req, f.routes(), true, ErrAnswerLost)
 }
 
 // Call is what the fake recorded of one attempt: operation, correlation id, headers (no
 // Authorization), attempt number and body, its values masked; RevealBody returns the body as
 // sent.
 type Call struct {
-	// Operation is the operationId (getCard).
+	// Operation is the operationId (activateCard).
 	Operation string
 	// Method and Path are the request's (escaped path with the query, every query value
 	// masked, names kept; RevealPath returns it as sent).
@@ -214,6 +231,15 @@ func (c Call) RevealBody() []byte {
 	return c.raw()
 }
 
+// callsOf returns the fakekit records as Calls.
+func callsOf(calls []fakekit.Call) []Call {
+	out := make([]Call, len(calls))
+	for i, c := range calls {
+		out[i] = callOf(c)
+	}
+	return out
+}
+
 // callOf returns the fakekit record c as a Call.
 func callOf(c fakekit.Call) Call {
 	return Call{Operation: c.Operation, Method: c.Method, Path: c.Path, CorrelationID: c.CorrelationID,
@@ -229,11 +255,8 @@ func CallFrom(ctx context.Context) (Call, bool) {
 
 // ErrAnswerLost, returned by a faked function, makes the fake drop the connection after the
 // function ran: the operation happened, the client never sees its answer. A call that moves
-// money or changes state then fails with ErrOutcomeUnknown; a safe one is retried.
-var ErrAnswerLost = errAnswerLost
-
-// errAnswerLost is the value the fakes of the three clients share.
-var errAnswerLost = fakekit.ErrAnswerLost
+// money or changes state then fails with core.ErrOutcomeUnknown; a safe one is retried.
+var ErrAnswerLost = errors.New("the operation ran, then its answer was lost")
 
 // Status, returned by a faked function, makes the fake answer with status and the raw body
 // (JSON, or empty).

@@ -28,9 +28,8 @@ func TestFakeServesTypedFunctions(t *testing.T) {
 			return &cardplatform.CardDTOSearchResponse{}, nil
 		},
 	}
-	c, err := f.Client()
-	require.NoError(t, err)
-	_, err = c.GetCard(context.Background(), "proxy/1 x")
+	c := f.Client()
+	_, err := c.GetCard(context.Background(), "proxy/1 x")
 	require.Error(t, err, "a path argument with a separator is refused by the client before the fake")
 	card, err := c.GetCard(context.Background(), "proxy 1")
 	require.NoError(t, err)
@@ -54,9 +53,8 @@ func TestFakeUnsetAndWireErrors(t *testing.T) {
 			return nil, cardplatformfake.Problem(404, "Card not found")
 		},
 	}
-	c, err := f.Client()
-	require.NoError(t, err)
-	_, err = c.GetAccount(context.Background(), cardplatform.NewGUID())
+	c := f.Client()
+	_, err := c.GetAccount(context.Background(), cardplatform.NewGUID())
 	var e *cardplatform.Error
 	require.True(t, errors.As(err, &e), "%v", err)
 	assert.Equal(t, 501, e.StatusCode)
@@ -90,9 +88,8 @@ func TestFakeAnswerLost(t *testing.T) {
 			return &cardplatform.CardDTO{CardProxy: cardProxy}, nil
 		},
 	}
-	c, err := f.Client(fast)
-	require.NoError(t, err)
-	_, err = c.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{
+	c := f.Client(fast)
+	_, err := c.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{
 		ClientReferenceID: "ref-1", Amount: cardplatform.NewDecimalFromInt(1250, 2),
 	}, cardplatform.WithCorrelationID("payout-42"), cardplatform.WithHeader("X-Tenant", "acme"))
 	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)

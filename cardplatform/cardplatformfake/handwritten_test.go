@@ -26,8 +26,7 @@ func TestHandwrittenMethodIsFaked(t *testing.T) {
 			_, _ = io.WriteString(w, "proxy,status\n1000000000001,ACTIVE\n")
 		},
 	}
-	c, err := f.Client()
-	require.NoError(t, err)
+	c := f.Client()
 	d, err := c.DownloadBatchfile(t.Context(), cardplatform.BatchfileDownloadRequest{BatchfileGUID: cardplatform.NewGUID()})
 	require.NoError(t, err)
 	b, err := io.ReadAll(d.Body)

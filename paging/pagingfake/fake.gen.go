@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"time"
@@ -51,37 +52,53 @@ type Fake struct {
 }
 
 // Client returns a paging.Client whose calls go to f, authenticated with a fixed token; opts
-// come after the fake's own and may replace them (WithRetry, WithLogger, middleware).
+// come after the fake's own and may replace them (WithRetry, WithLogger, middleware). Like
+// httptest.NewRequest, it panics when New refuses an option: a mistake in the test itself.
 //
 // The clients of one Fake share a rate-limit budget of their own: a 429 the fake answers
 // locks out its clients only, never those of another fake. To have several fakes share one
 // budget (a paging fake and a validation fake of one credential), give their clients the same
 // WithCredentialID.
-func (f *Fake) Client(opts ...paging.Option) (*paging.Client, error) {
-	base := []paging.Option{paging.WithHTTPClient(&http.Client{Transport: f}), paging.WithStaticToken(fakekit.Token), paging.WithCredentialID(f.srv.BudgetID())}
-	return paging.New(fakekit.BaseURL, append(base, opts...)...)
+func (f *Fake) Client(opts ...paging.Option) *paging.Client {
+	base := []paging.Option{paging.WithHTTPClient(f.HTTPClient()), paging.WithStaticToken(fakekit.Token), paging.WithCredentialID(f.srv.BudgetID())}
+	c, err := paging.New(fakekit.BaseURL, append(base, opts...)...)
+	if err != nil {
+		panic("pagingfake: Client: " + err.Error())
+	}
+	return c
 }
 
+// HTTPClient returns an *http.Client whose requests f serves, for a client of one's own
+// (paging.WithHTTPClient, any base URL).
+func (f *Fake) HTTPClient() *http.Client { return &http.Client{Transport: f} }
+
 // Calls returns what the fake received so far, oldest first: one Call per attempt.
-func (f *Fake) Calls() []Call {
-	calls := f.srv.Calls()
-	out := make([]Call, len(calls))
-	for i, c := range calls {
-		out[i] = callOf(c)
+func (f *Fake) Calls() []Call { return callsOf(f.srv.Calls()) }
+
+// CallsFor returns the calls of the client method name ("GetCommercialAccount"; its operation id is
+// accepted too), oldest first. It panics on a name that is neither, as a test asking for it
+// has a typo.
+func (f *Fake) CallsFor(name string) []Call {
+	calls, err := f.srv.CallsFor("pagingfake", name, f.routes())
+	if err != nil {
+		panic("CallsFor: " + err.Error())
 	}
-	return out
+	return callsOf(calls)
 }
+
+// ResetCalls forgets the calls received so far.
+func (f *Fake) ResetCalls() { f.srv.Reset() }
 
 // RoundTrip serves req with the function of its operation.
 func (f *Fake) RoundTrip(req *http.Request) (*http.Response, error) {
-	return f.srv.Serve(req, f.routes(), false)
+	return f.srv.Serve(req, f.routes(), false, ErrAnswerLost)
 }
 
 // Call is what the fake recorded of one attempt: operation, correlation id, headers (no
 // Authorization), attempt number and body, its values masked; RevealBody returns the body as
 // sent.
 type Call struct {
-	// Operation is the operationId (getCard).
+	// Operation is the operationId (getCommercialAccount).
 	Operation string
 	// Method and Path are the request's (escaped path with the query, every query value
 	// masked, names kept; RevealPath returns it as sent).
@@ -123,6 +140,15 @@ func (c Call) RevealBody() []byte {
 	return c.raw()
 }
 
+// callsOf returns the fakekit records as Calls.
+func callsOf(calls []fakekit.Call) []Call {
+	out := make([]Call, len(calls))
+	for i, c := range calls {
+		out[i] = callOf(c)
+	}
+	return out
+}
+
 // callOf returns the fakekit record c as a Call.
 func callOf(c fakekit.Call) Call {
 	return Call{Operation: c.Operation, Method: c.Method, Path: c.Path, CorrelationID: c.CorrelationID,
@@ -138,11 +164,8 @@ func CallFrom(ctx context.Context) (Call, bool) {
 
 // ErrAnswerLost, returned by a faked function, makes the fake drop the connection after the
 // function ran: the operation happened, the client never sees its answer. A call that moves
-// money or changes state then fails with ErrOutcomeUnknown; a safe one is retried.
-var ErrAnswerLost = errAnswerLost
-
-// errAnswerLost is the value the fakes of the three clients share.
-var errAnswerLost = fakekit.ErrAnswerLost
+// money or changes state then fails with core.ErrOutcomeUnknown; a safe one is retried.
+var ErrAnswerLost = errors.New("the operation ran, then its answer was lost")
 
 // Status, returned by a faked function, makes the fake answer with status and the raw body
 // (JSON, or empty).

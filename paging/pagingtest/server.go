@@ -90,7 +90,7 @@ func Start(opts ...Option) (*Server, error) {
 		return nil, fmt.Errorf("pagingtest: %w", err)
 	}
 	s.spec = sp
-	s.names = sandbox.NewNames("pagingtest", (*paging.Client)(nil), sp.OperationIDs(), methodOperations)
+	s.names = sandbox.NewNames("pagingtest", ErrUnknownOperation, (*paging.Client)(nil), sp.OperationIDs(), methodOperations)
 	s.srv = httptest.NewServer(s.routes())
 	s.URL = s.srv.URL
 	copts := []paging.Option{paging.WithHTTPClient(s.srv.Client()), paging.WithRateLimit(0), paging.WithStaticToken(Token)}

@@ -28,10 +28,7 @@ func TestFakeVerifyAccount(t *testing.T) {
 			return &validation.Result{ErrorCode: "000"}, nil
 		},
 	}
-	c, err := f.Client()
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := f.Client()
 	res, err := c.VerifyAccount(context.Background(), inq, validation.WithCorrelationID("corr-1"))
 	if err != nil {
 		t.Fatal(err)
@@ -67,18 +64,12 @@ func TestFakeVerifyAccountV1AndErrors(t *testing.T) {
 			return nil, validationfake.BankError(404, "no such account", 0)
 		},
 	}
-	v1, err := f.Client(validation.WithAPIVersion(validation.V1))
-	if err != nil {
-		t.Fatal(err)
-	}
+	v1 := f.Client(validation.WithAPIVersion(validation.V1))
 	if _, err := v1.VerifyAccount(context.Background(), inq); err != nil {
 		t.Fatalf("v1: %v", err)
 	}
-	v2, err := f.Client(validation.WithRetry(validation.RetryOptions{BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = v2.VerifyAccount(context.Background(), inq)
+	v2 := f.Client(validation.WithRetry(validation.RetryOptions{BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}))
+	_, err := v2.VerifyAccount(context.Background(), inq)
 	if !errors.Is(err, validation.ErrNotFound) || n != 3 {
 		t.Errorf("err = %v after %d calls, want ErrNotFound after a lost answer and a retry", err, n)
 	}
@@ -86,10 +77,7 @@ func TestFakeVerifyAccountV1AndErrors(t *testing.T) {
 		t.Errorf("operations %v", ops)
 	}
 
-	unset, err := (&validationfake.Fake{}).Client()
-	if err != nil {
-		t.Fatal(err)
-	}
+	unset := (&validationfake.Fake{}).Client()
 	_, err = unset.VerifyAccount(context.Background(), inq)
 	var e *validation.Error
 	if !errors.As(err, &e) || e.StatusCode != 501 || !strings.Contains(err.Error(), "not faked: VerifyAccount") {

@@ -105,7 +105,7 @@ func Start(opts ...Option) (*Server, error) {
 	if s.spec, err = sandbox.LoadSpec(openapi.Validation); err != nil {
 		return nil, fmt.Errorf("validationtest: spec: %w", err)
 	}
-	s.names = sandbox.NewNames("validationtest", (*validation.Client)(nil), s.spec.OperationIDs(), methodOperations)
+	s.names = sandbox.NewNames("validationtest", ErrUnknownOperation, (*validation.Client)(nil), s.spec.OperationIDs(), methodOperations)
 	h, err := s.handler()
 	if err != nil {
 		return nil, err
