@@ -20,7 +20,7 @@ import (
 func TestSandboxServesEveryOperation(t *testing.T) {
 	srv := cardplatformtest.NewServer(t)
 	opstest.AssertServed(t, cardplatform.Operations, "v1", srv.HTTPClient(), srv.URL, func(r *http.Request) {
-		r.Header.Set("Authorization", "Bearer "+cardplatformtest.DefaultToken)
+		r.Header.Set("Authorization", "Bearer "+cardplatformtest.Token)
 	})
 }
 

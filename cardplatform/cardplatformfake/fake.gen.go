@@ -265,8 +265,8 @@ func Status(status int, body string) error {
 }
 
 // Problem, returned by a faked function, makes the fake answer with a ProblemDetails body of
-// status and title, as the platform does (a 404 matches ErrNotFound, errors.As reaches
-// *ProblemError).
+// status and title, as the platform does (a 404 matches core.ErrNotFound, errors.As reaches
+// *core.Problem).
 func Problem(status int, title string) error {
 	b, _ := json.Marshal(map[string]any{"title": title, "status": status})
 	return &fakekit.WireError{Status: status, ContentType: "application/problem+json", Body: b}

@@ -50,3 +50,7 @@ func (s *Server) RequestsFor(name string) []Request {
 
 // ResetRequests forgets the requests received so far.
 func (s *Server) ResetRequests() { s.calls.log.Reset() }
+
+// DisableRecording stops recording requests (Requests stays as it is): for benchmarks that
+// make millions of requests.
+func (s *Server) DisableRecording() { s.calls.log.Disable() }

@@ -36,7 +36,7 @@ func TestDoUnprovedErrorIsSettledByReadBack(t *testing.T) {
 				return resp, err
 			}
 			c, err := cardplatform.New(f.srv.URL,
-				cardplatform.WithTokenSource(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: cardplatformtest.DefaultToken})),
+				cardplatform.WithTokenSource(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: cardplatformtest.Token})),
 				cardplatform.WithCallMiddleware(swallow))
 			require.NoError(t, err)
 			j, err := journal.New(c, f.store, quick)
@@ -65,7 +65,7 @@ func TestDoUnprovedErrorIsSettledByReadBack(t *testing.T) {
 func TestDoRateLimitedWaitsItsTurn(t *testing.T) {
 	f := newFixture(t)
 	c, err := cardplatform.New(f.srv.URL, // one attempt a call: the SDK's own retries end on the 429
-		cardplatform.WithTokenSource(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: cardplatformtest.DefaultToken})),
+		cardplatform.WithTokenSource(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: cardplatformtest.Token})),
 		cardplatform.WithRetry(cardplatform.RetryOptions{MaxAttempts: 1}))
 	require.NoError(t, err)
 	j, err := journal.New(c, f.store, quick)

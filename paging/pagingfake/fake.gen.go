@@ -174,7 +174,7 @@ func Status(status int, body string) error {
 }
 
 // BankError, returned by a faked function, makes the fake answer with the bank's error body
-// of status and message (errors.As reaches *BankError). A 429 carries retryAfter.
+// of status and message (errors.As reaches *core.BankError). A 429 carries retryAfter.
 func BankError(status int, message string, retryAfter time.Duration) error {
 	b, _ := json.Marshal(map[string]any{"ErrorMessage": message})
 	h := http.Header{}

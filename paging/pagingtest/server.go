@@ -1,25 +1,3 @@
-// Package pagingtest is an in-process sandbox of the bank's paginated list endpoints
-// (openapi/banklists.yaml): it serves N synthetic records per endpoint in the row, offset,
-// page, sequence and key styles, with the totalRows and retrievedRows headers (and
-// the commercial account reporting reads: see WithKeyCycle), and can misbehave on
-// request (latency, failures at page k, lying totals, ignored page parameters), recording
-// every request it sees.
-//
-//	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
-//	for tx, err := range srv.Client().ACHTransactions(ctx, req) { ... }
-//	// or point a client of one's own, or a core.FetchFunc, at srv.URL (srv.HTTPClient())
-//
-// Start does the same from a plain program, without a testing.TB. Client returns a
-// *paging.Client pointed at the sandbox; Requests returns what it received, each request
-// validated against the spec first (a request the bank's description refuses is answered 400
-// with the bank's error body naming the fields); WithSeed serves given records instead of
-// synthetic ones.
-//
-// Every operation of the spec has a route (a test enumerates the generated operation table).
-// Should one lack it, it answers 501 Not Implemented with the header
-// Issuerkit-Sandbox-Not-Served naming the operation and the bank's error body whose message
-// starts "not served by the sandbox: ": the client returns an error of status 501
-// (ErrServerError), never ErrNotFound, and does not retry it.
 package pagingtest
 
 import (
@@ -249,9 +227,7 @@ func (s *Server) wrap(h func(w http.ResponseWriter, r *http.Request, body []byte
 		if routeErr == nil {
 			opID = route.Operation.OperationID
 		}
-		if s.log.On() {
-			s.log.Add(sandbox.Record(r, body, opID, at))
-		}
+		s.log.Keep(r, body, opID, at)
 		s.mu.Lock()
 		s.counts[r.URL.Path]++
 		n := s.counts[r.URL.Path]

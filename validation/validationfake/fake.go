@@ -1,10 +1,3 @@
-// Package validationfake is the typed fake of validation.Client for your unit tests, like the
-// generated cardplatformfake and pagingfake. Client.VerifyAccount and HealthCheck are written
-// by hand over envelopes the package does not export, so this fake is written by hand too,
-// with the methods' own types: VerifyAccount gets the Inquiry your code passed (after the
-// client's defaults and rules) and returns the Result to answer, for either API version. The
-// client's real encoding, decoding, typed errors and retries run: a Result whose errorCode is
-// not 000 reaches your code as a *ResultError, as from the bank.
 package validationfake
 
 import (
@@ -159,7 +152,7 @@ func Status(status int, body string) error {
 }
 
 // BankError, returned by a faked function, makes the fake answer with the bank's error body
-// of status and message (errors.As reaches *BankError). A 429 carries retryAfter.
+// of status and message (errors.As reaches *core.BankError). A 429 carries retryAfter.
 func BankError(status int, message string, retryAfter time.Duration) error {
 	// not a model: the fake's error body
 	b, _ := json.Marshal(map[string]any{"ErrorMessage": message})

@@ -2,6 +2,7 @@ package validationtest
 
 import (
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"sync"
 	"testing"
@@ -75,14 +76,16 @@ func WithAccounts(accts ...Account) Option {
 	return func(c *config) { c.accounts = append(c.accounts, accts...) }
 }
 
-// NewServer starts a sandbox for the test t and closes it when t ends.
-func NewServer(t testing.TB, opts ...Option) *Server {
-	t.Helper()
+// NewServer starts a sandbox for a test and closes it when the test ends. It fails the test if
+// the sandbox cannot start.
+func NewServer(tb testing.TB, opts ...Option) *Server {
+	tb.Helper()
 	s, err := Start(opts...)
 	if err != nil {
-		t.Fatalf("validationtest: %v", err)
+		tb.Fatalf("validationtest: %v", err)
+		return nil
 	}
-	t.Cleanup(s.Close)
+	tb.Cleanup(s.Close)
 	return s
 }
 
@@ -188,6 +191,14 @@ func (s *Server) RequestsFor(name string) []Request {
 
 // ResetRequests forgets the requests received so far.
 func (s *Server) ResetRequests() { s.log.Reset() }
+
+// DisableRecording stops recording requests (Requests stays as it is): for benchmarks that
+// make millions of requests.
+func (s *Server) DisableRecording() { s.log.Disable() }
+
+// HTTPClient returns an *http.Client for the sandbox, for a client of one's own
+// (validation.WithHTTPClient).
+func (s *Server) HTTPClient() *http.Client { return s.srv.Client() }
 
 func (s *Server) account(routing, number string) (Account, bool) {
 	s.mu.Lock()
