@@ -28,8 +28,8 @@
 //     recording, for benchmarks.
 //
 // Its own: WithRecords, WithSeed and the options that misbehave on request (WithLatency,
-// WithFailure, WithClaimedTotal, WithPageParamsIgnored, ...) set it up; Server.Published
-// reports which form of the bank's API it serves.
+// WithFailure, WithClaimedTotal, WithPageParamsIgnored, ...) set it up; Key(i) is the key of
+// the i-th synthetic record; Server.Published reports which form of the bank's API it serves.
 //
 // # What it implements
 //

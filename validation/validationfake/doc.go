@@ -21,7 +21,7 @@
 //     own arguments and result; a field left nil answers 501 "not faked: <Method>".
 //   - Fake.Client(opts...) returns a client whose calls go to the fake (it panics on an
 //     option New refuses, as httptest.NewRequest does on bad input); Fake.HTTPClient serves
-//     a client of one's own.
+//     a client of one's own; Fake.RoundTrip is what answers them.
 //   - A faked function answers with its result or with an error: Status(status, body) and BankError(status, message, retryAfter) build
 //     the API's error answers, and ErrAnswerLost loses the answer after the function ran.
 //   - Fake.Calls, CallsFor(method) and ResetCalls read and forget what the fake received, one
