@@ -40,8 +40,8 @@ func NewServer(tb testing.TB, opts ...Option) *Server {
 	return s
 }
 
-// Start starts a sandbox on a loopback port and returns it with a client pointed at it. The
-// caller must call Close.
+// Start starts a sandbox on a loopback port and returns it with a client pointed at it, for a
+// program (an example, a demo) as well as a test; the caller closes it with Close.
 func Start(opts ...Option) (*Server, error) {
 	cfg := defaultConfig()
 	for _, o := range opts {

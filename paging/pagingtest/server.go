@@ -24,9 +24,11 @@ const keyClientIDHeader = "KeyClientId"
 // bank's token flow is the client's own (paging.WithTokenSource).
 const Token = "sandbox-token"
 
-// Server is a running sandbox. Its methods are safe for concurrent use.
+// Server is a running sandbox. Create it with NewServer (in tests) or Start (in programs);
+// its methods are safe for concurrent use.
 type Server struct {
-	// URL is the base URL of the sandbox, e.g. http://127.0.0.1:PORT.
+	// URL is the base URL of the sandbox, for example http://127.0.0.1:41234, without a
+	// trailing slash; pass it to paging.New.
 	URL string
 
 	srv    *httptest.Server

@@ -13,9 +13,11 @@ import (
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
-// Server is a running sandbox and a client pointed at it.
+// Server is a running sandbox. Create it with NewServer (in tests) or Start (in programs);
+// its methods are safe for concurrent use.
 type Server struct {
-	// URL is the base URL of the sandbox (http://127.0.0.1:port).
+	// URL is the base URL of the sandbox, for example http://127.0.0.1:41234, without a
+	// trailing slash; pass it to validation.New.
 	URL       string
 	client    *validation.Client
 	srv       *httptest.Server
@@ -89,7 +91,8 @@ func NewServer(tb testing.TB, opts ...Option) *Server {
 	return s
 }
 
-// Start starts a sandbox for a program (an example, a demo); call Close when done.
+// Start starts a sandbox on a loopback port and returns it with a client pointed at it, for a
+// program (an example, a demo) as well as a test; the caller closes it with Close.
 func Start(opts ...Option) (*Server, error) {
 	cfg := config{rate: 5, published: true}
 	for _, o := range opts {
