@@ -74,6 +74,29 @@ func (n *Names) Select(name string, rs []Request) ([]Request, error) {
 	return out, nil
 }
 
+// FailNext is a sandbox's Server.FailNext: it queues f on fs for the next count calls of the
+// operations of the client method name (or of the operation id name).
+func (n *Names) FailNext(fs *Faults, name string, count int, f Fault) error {
+	ids, err := n.Resolve(name)
+	if err != nil {
+		return fmt.Errorf("FailNext: %w", err)
+	}
+	if err := fs.Add(ids, count, f); err != nil {
+		return fmt.Errorf("%s: FailNext: %w", n.pkg, err)
+	}
+	return nil
+}
+
+// RequestsFor is a sandbox's Server.RequestsFor: the records of l of the method name
+// (Select). It panics on a name Resolve refuses, as a test asking for it has a typo.
+func (n *Names) RequestsFor(l *Log, name string) []Request {
+	rs, err := n.Select(name, l.All())
+	if err != nil {
+		panic("RequestsFor: " + err.Error())
+	}
+	return rs
+}
+
 // suggest names the method name closest to name, or lists a few.
 func (n *Names) suggest(name string) string {
 	var names []string

@@ -139,14 +139,7 @@ func (s *Server) Close() {
 // Fault that neither delays, drops nor sets a status in 100-599. WithFailure, which fails the
 // k-th request of every endpoint, still works beside it.
 func (s *Server) FailNext(name string, n int, f Fault) error {
-	ids, err := s.names.Resolve(name)
-	if err != nil {
-		return fmt.Errorf("FailNext: %w", err)
-	}
-	if err := s.faults.Add(ids, n, sandbox.Fault(f)); err != nil {
-		return fmt.Errorf("pagingtest: FailNext: %w", err)
-	}
-	return nil
+	return s.names.FailNext(s.faults, name, n, sandbox.Fault(f))
 }
 
 // Client returns a *paging.Client for URL: without a rate limit, sending Token, and speaking
@@ -171,11 +164,7 @@ func (s *Server) Requests() []Request { return requestsOf(s.log.All()) }
 // "ListACHTransactions"; an operation id such as "listAchTransactions" is accepted too),
 // oldest first. It panics on a name that is neither, as a test asking for it has a typo.
 func (s *Server) RequestsFor(name string) []Request {
-	rs, err := s.names.Select(name, s.log.All())
-	if err != nil {
-		panic("RequestsFor: " + err.Error())
-	}
-	return requestsOf(rs)
+	return requestsOf(s.names.RequestsFor(&s.log, name))
 }
 
 // ResetRequests forgets the requests received so far. The options that act on the k-th

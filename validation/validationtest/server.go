@@ -154,14 +154,7 @@ func (s *Server) Close() {
 // that is neither (matching ErrUnknownOperation), n < 1, or a Fault that neither delays,
 // drops nor sets a status in 100-599.
 func (s *Server) FailNext(name string, n int, f Fault) error {
-	ids, err := s.names.Resolve(name)
-	if err != nil {
-		return fmt.Errorf("FailNext: %w", err)
-	}
-	if err := s.faults.Add(ids, n, sandbox.Fault(f)); err != nil {
-		return fmt.Errorf("validationtest: FailNext: %w", err)
-	}
-	return nil
+	return s.names.FailNext(s.faults, name, n, sandbox.Fault(f))
 }
 
 // Client returns a *validation.Client for URL authenticated with Token. It speaks what the
@@ -185,11 +178,7 @@ func (s *Server) Requests() []Request { return requestsOf(s.log.All()) }
 // version it spoke; an operation id such as "verifyAccountV2" is accepted too), oldest first.
 // It panics on a name that is neither, as a test asking for it has a typo.
 func (s *Server) RequestsFor(name string) []Request {
-	rs, err := s.names.Select(name, s.log.All())
-	if err != nil {
-		panic("RequestsFor: " + err.Error())
-	}
-	return requestsOf(rs)
+	return requestsOf(s.names.RequestsFor(&s.log, name))
 }
 
 // ResetRequests forgets the requests received so far.
