@@ -3,10 +3,7 @@
 package cardplatformfake
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"net/http"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
@@ -145,131 +142,6 @@ type Fake struct {
 	ValidateCard func(ctx context.Context, body cardplatform.ValidateCardDTO) (*cardplatform.CardDTO, error)
 
 	srv fakekit.Server
-}
-
-// Client returns a cardplatform.Client whose calls go to f, authenticated with a fixed token; opts
-// come after the fake's own and may replace them (WithRetry, WithLogger, middleware). Like
-// httptest.NewRequest, it panics when New refuses an option: a mistake in the test itself.
-func (f *Fake) Client(opts ...cardplatform.Option) *cardplatform.Client {
-	base := []cardplatform.Option{cardplatform.WithHTTPClient(f.HTTPClient()), cardplatform.WithStaticToken(fakekit.Token)}
-	c, err := cardplatform.New(fakekit.BaseURL, append(base, opts...)...)
-	if err != nil {
-		panic("cardplatformfake: Client: " + err.Error())
-	}
-	return c
-}
-
-// HTTPClient returns an *http.Client whose requests f serves, for a client of one's own
-// (cardplatform.WithHTTPClient, any base URL).
-func (f *Fake) HTTPClient() *http.Client { return &http.Client{Transport: f} }
-
-// Calls returns what the fake received so far, oldest first: one Call per attempt.
-func (f *Fake) Calls() []Call { return callsOf(f.srv.Calls()) }
-
-// CallsFor returns the calls of the client method name ("ActivateCard"; its operation id is
-// accepted too), oldest first. It panics on a name that is neither, as a test asking for it
-// has a typo.
-func (f *Fake) CallsFor(name string) []Call {
-	calls, err := f.srv.CallsFor("cardplatformfake", name, f.routes())
-	if err != nil {
-		panic("CallsFor: " + err.Error())
-	}
-	return callsOf(calls)
-}
-
-// ResetCalls forgets the calls received so far.
-func (f *Fake) ResetCalls() { f.srv.Reset() }
-
-// RoundTrip serves req with the function of its operation.
-func (f *Fake) RoundTrip(req *http.Request) (*http.Response, error) {
-	return f.srv.Serve(req, f.routes(), true, ErrAnswerLost)
-}
-
-// Call is what the fake recorded of one attempt: operation, correlation id, headers (no
-// Authorization), attempt number and body, its values masked; RevealBody returns the body as
-// sent.
-type Call struct {
-	// Operation is the operationId (activateCard).
-	Operation string
-	// Method and Path are the request's (escaped path with the query, every query value
-	// masked, names kept; RevealPath returns it as sent).
-	Method, Path string
-	// CorrelationID is the X-CorrelationId sent.
-	CorrelationID string
-	// Header holds the request headers but the credential ones (Authorization,
-	// Proxy-Authorization, Cookie, Set-Cookie).
-	Header http.Header
-	// Attempt is the 1-based attempt number.
-	Attempt int
-	// Body is the request body with every string and number value masked at any depth, member
-	// names and structure kept, so that printing a Call, by any verb, slog or json.Marshal,
-	// shows no value it carried; a body that is not JSON is "[REDACTED]".
-	Body []byte
-
-	// raw returns the body as sent. A func, so that fmt, which prints unexported fields, shows
-	// only its address.
-	raw func() []byte
-	// rawPath returns the path with the query as sent, for the same reason a func.
-	rawPath func() string
-}
-
-// RevealPath returns the escaped path with the query exactly as sent, values in clear, for a
-// test that checks what the client sent on the wire. Never print or log it.
-func (c Call) RevealPath() string {
-	if c.rawPath == nil {
-		return c.Path
-	}
-	return c.rawPath()
-}
-
-// RevealBody returns the request body exactly as sent, values in clear, for a test that checks
-// what the client sent on the wire. Never print or log it.
-func (c Call) RevealBody() []byte {
-	if c.raw == nil {
-		return bytes.Clone(c.Body)
-	}
-	return c.raw()
-}
-
-// callsOf returns the fakekit records as Calls.
-func callsOf(calls []fakekit.Call) []Call {
-	out := make([]Call, len(calls))
-	for i, c := range calls {
-		out[i] = callOf(c)
-	}
-	return out
-}
-
-// callOf returns the fakekit record c as a Call.
-func callOf(c fakekit.Call) Call {
-	return Call{Operation: c.Operation, Method: c.Method, Path: c.Path, CorrelationID: c.CorrelationID,
-		Header: c.Header, Attempt: c.Attempt, Body: c.Body, raw: c.RevealBody,
-		rawPath: c.RevealPath}
-}
-
-// CallFrom returns the Call that a faked function is serving, from its ctx.
-func CallFrom(ctx context.Context) (Call, bool) {
-	c, ok := fakekit.CallFrom(ctx)
-	return callOf(c), ok
-}
-
-// ErrAnswerLost, returned by a faked function, makes the fake drop the connection after the
-// function ran: the operation happened, the client never sees its answer. A call that moves
-// money or changes state then fails with core.ErrOutcomeUnknown; a safe one is retried.
-var ErrAnswerLost = errors.New("the operation ran, then its answer was lost")
-
-// Status, returned by a faked function, makes the fake answer with status and the raw body
-// (JSON, or empty).
-func Status(status int, body string) error {
-	return &fakekit.WireError{Status: status, ContentType: "application/json", Body: []byte(body)}
-}
-
-// Problem, returned by a faked function, makes the fake answer with a ProblemDetails body of
-// status and title, as the platform does (a 404 matches core.ErrNotFound, errors.As reaches
-// *core.Problem).
-func Problem(status int, title string) error {
-	b, _ := json.Marshal(map[string]any{"title": title, "status": status})
-	return &fakekit.WireError{Status: status, ContentType: "application/problem+json", Body: b}
 }
 
 func (f *Fake) routes() []fakekit.Route {

@@ -15,8 +15,8 @@ import (
 type Names struct {
 	pkg     string
 	unknown error
-	byName map[string][]string
-	ids    map[string]bool
+	byName  map[string][]string
+	ids     map[string]bool
 }
 
 // NewNames maps each exported method of client (a value of the client's pointer type) whose

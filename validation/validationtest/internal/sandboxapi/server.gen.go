@@ -3936,9 +3936,10 @@ var swaggerSpec = []string{
 	"WAQYGRcm8vGT4VKwOBGyOFsL3BquWGAFVzKXSo+hRsWykFmJoe+J/WJAl3zwj5shuoGCN3gmF5Q7Z9CQ",
 	"1I0mogdxG3CIXelZvihzSNbe6HJrf3iim25Lv5sZ3kKOqYKDa5zZvXklDs6wokTQmrLpfGg9RTeiZSpn",
 	"zVYFXx8wVTL+21sDWLujHQXqan2dVZjdF1A6tFdpVWcguA1/vzN+o1UujV5Rw3IjiFGodIjohEtvjA4c",
-	"vG0h4ZV00eKAtXVKoHaBvq40en4y0k9hMKMpxShcuuS/ONcwxGxW1VXFOqug1KIim8rPDY4ouNlg3902",
-	"g0hi45W8C8L2YguopKhM7RVUM5LzBTfivLxmIiQLQ+QgbLePOYO1kUhcVVsuyKyQQvt4ceKAq4zM76zg",
-	"VHihvbIgry4v39n0FAUzKI0yv+m0pSz1y5ARWWpwh7ThRCwtmFY1A2Rv/tvb2/8TAAD//w==",
+	"vG0h4ZV00eKAtXVKoHaBvq40en4y0k9hMKMpxShcuuS/ONcwxGxW1VXFOquQcohesyqAV7kXhocoytRs",
+	"rH9CDPJTkU3l5wYHFdxssPsOLUCEsfFN3oVie7EFV1JUvvYKqhnJ+YIb8V9eMxGShSGKEObbxxzD2kgw",
+	"rgouF2RWSKF9PDpxm6EIzTJnNafCCwWWBXl1efnOprMomDkCqCMwnbaUq37ZMiJLDe6TNvyIpQXTqmaY",
+	"LKdwe3v7fwIAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
