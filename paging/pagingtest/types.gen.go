@@ -117,9 +117,9 @@ func requestsOf(rs []sandbox.Request) []Request {
 }
 
 // ErrUnknownOperation is the error of FailNext given a name that is neither a method of
-// *paging.Client nor an operation id of the spec (RequestsFor panics with it). The error
-// returned wraps it with the name given and the client's methods (or the one meant, for a
-// name that differs only in case):
+// *paging.Client nor an operation id of the spec (RequestsFor panics on such a name).
+// The error returned wraps it with the name given and the client's methods (or the one meant,
+// for a name that differs only in case):
 //
 //	FailNext: pagingtest: unknown operation "Nope": not a method of the client (methods: …)
 var ErrUnknownOperation = errors.New("unknown operation")
