@@ -38,7 +38,7 @@ func Example() {
 	fmt.Println(cardIsUsable(ctx, c, "proxy-1"))
 	fmt.Println(cardIsUsable(ctx, c, "missing"))
 	_, err := c.GetAccount(ctx, cardplatform.NewGUID())
-	fmt.Println(err != nil, f.Calls()[2].Operation)
+	fmt.Println(err != nil, f.Calls()[2].OperationID)
 	// Output:
 	// true <nil>
 	// false <nil>

@@ -100,7 +100,7 @@ func TestFakeAnswerLost(t *testing.T) {
 
 	calls := f.Calls()
 	require.Len(t, calls, 1)
-	assert.Equal(t, "createDisbursement", calls[0].Operation)
+	assert.Equal(t, "createDisbursement", calls[0].OperationID)
 	assert.Equal(t, "payout-42", calls[0].CorrelationID)
 	assert.Equal(t, "acme", calls[0].Header.Get("X-Tenant"), "a test reads the options the call was made with")
 	assert.Empty(t, calls[0].Header.Get("Authorization"))

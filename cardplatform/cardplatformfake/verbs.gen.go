@@ -54,8 +54,8 @@ func (f *Fake) RoundTrip(req *http.Request) (*http.Response, error) {
 // Authorization), attempt number and body, its values masked; RevealBody returns the body as
 // sent.
 type Call struct {
-	// Operation is the spec's operationId of the call.
-	Operation string
+	// OperationID is the spec's operationId of the call, as a sandbox's Request has it.
+	OperationID string
 	// Method and Path are the request's (escaped path with the query, every query value
 	// masked, names kept; RevealPath returns it as sent).
 	Method, Path string
@@ -107,7 +107,7 @@ func callsOf(calls []fakekit.Call) []Call {
 
 // callOf returns the fakekit record c as a Call.
 func callOf(c fakekit.Call) Call {
-	return Call{Operation: c.Operation, Method: c.Method, Path: c.Path, CorrelationID: c.CorrelationID,
+	return Call{OperationID: c.OperationID, Method: c.Method, Path: c.Path, CorrelationID: c.CorrelationID,
 		Header: c.Header, Attempt: c.Attempt, Body: c.Body, raw: c.RevealBody,
 		rawPath: c.RevealPath}
 }

@@ -40,8 +40,8 @@ const Token = "fake-token"
 // it was sent with (the Authorization header left out), the attempt and the body, its values
 // masked (RevealBody returns it as sent).
 type Call struct {
-	// Operation is the operationId (getCard).
-	Operation string
+	// OperationID is the operationId (getCard).
+	OperationID string
 	// Method and Path are the request's (escaped path with the query, every query value
 	// masked, names kept; RevealPath returns it as sent).
 	Method, Path string
@@ -205,7 +205,7 @@ func (s *Server) CallsFor(pkg, name string, routes []Route) ([]Call, error) {
 	}
 	var out []Call
 	for _, c := range s.Calls() {
-		if ids[c.Operation] {
+		if ids[c.OperationID] {
 			out = append(out, c)
 		}
 	}
@@ -246,7 +246,7 @@ func (s *Server) Serve(req *http.Request, routes []Route, problem bool, lost err
 	}
 	sent, uri := bytes.Clone(body), req.URL.RequestURI()
 	call := Call{
-		Operation: rt.ID, Method: req.Method, Path: maskQuery(uri), rawPath: func() string { return uri },
+		OperationID: rt.ID, Method: req.Method, Path: maskQuery(uri), rawPath: func() string { return uri },
 		CorrelationID: req.Header.Get(transport.CorrelationHeader), Header: h,
 		Attempt: transport.Attempt(req.Context()), Body: redact.LogBody(body), raw: func() []byte { return bytes.Clone(sent) },
 	}

@@ -42,7 +42,7 @@ func TestFakeVerifyAccount(t *testing.T) {
 	if corr != "corr-1" {
 		t.Errorf("correlation id %q, want corr-1", corr)
 	}
-	if calls := f.Calls(); len(calls) != 1 || calls[0].Operation != "verifyAccountV2" {
+	if calls := f.Calls(); len(calls) != 1 || calls[0].OperationID != "verifyAccountV2" {
 		t.Errorf("calls: %+v", calls)
 	}
 }
@@ -73,7 +73,7 @@ func TestFakeVerifyAccountV1AndErrors(t *testing.T) {
 	if !errors.Is(err, validation.ErrNotFound) || n != 3 {
 		t.Errorf("err = %v after %d calls, want ErrNotFound after a lost answer and a retry", err, n)
 	}
-	if ops := []string{f.Calls()[0].Operation, f.Calls()[1].Operation}; ops[0] != "verifyAccount" || ops[1] != "verifyAccountV2" {
+	if ops := []string{f.Calls()[0].OperationID, f.Calls()[1].OperationID}; ops[0] != "verifyAccount" || ops[1] != "verifyAccountV2" {
 		t.Errorf("operations %v", ops)
 	}
 
