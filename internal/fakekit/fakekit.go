@@ -1,7 +1,8 @@
-// Package fakekit is the runtime of the typed fakes (cardplatformfake and pagingfake,
-// generated, and validationfake): an http.RoundTripper that finds the operation of a request, decodes its typed
-// arguments from the wire, calls the test's function and encodes what it returns, so that the
-// client under test runs its real encoding, decoding, error types and retry rules.
+// Package fakekit is the runtime of the typed fakes (cardplatformfake, validationfake,
+// pagingfake; their verbs are generated from ops_fake_verbs.tmpl): an http.RoundTripper that
+// finds the operation of a request, decodes its typed arguments from the wire, calls the
+// test's function and encodes what it returns, so that the client under test runs its real
+// encoding, decoding, error types and retry rules; and the record of the calls it served.
 package fakekit
 
 import (
