@@ -154,8 +154,10 @@ func TestFakesMirrorTheSandboxes(t *testing.T) {
 			ss, fs := sb.norm(signature(sm.Type, 1)), fk.norm(signature(fm.Type, 1))
 			ss = strings.ReplaceAll(ss, "KIT.Request", "KIT.Call")
 			if sv == "Client" {
-				// The fake's client options come with Client; a sandbox's with WithClientOptions.
-				if want := "func(...CLIENT.Option) *CLIENT.Client"; fs != want || ss != "func() *CLIENT.Client" {
+				// The fake's client options come with Client, of the type a sandbox's
+				// WithClientOptions takes.
+				opt := reflect.TypeOf(sb.values["WithClientOptions"]).In(0).Elem().String()
+				if want := sb.norm("func(..." + opt + ") *" + sb.client + ".Client"); fs != want || ss != "func() *CLIENT.Client" {
 					t.Errorf("Client: %s.Server's is %s, %s.Fake's %s; want func() *CLIENT.Client and %s", sb.pkg, ss, fk.pkg, fs, want)
 				}
 				continue
