@@ -13,9 +13,10 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/fakekit"
 )
 
-// Client returns a cardplatform.Client whose calls go to f, authenticated with a fixed token; opts
-// come after the fake's own and may replace them (WithRetry, WithLogger, middleware). Like
-// httptest.NewRequest, it panics when New refuses an option: a mistake in the test itself.
+// Client returns a cardplatform.Client whose calls go to f, authenticated with a fixed
+// token; opts come after the fake's own and may replace them (WithRetry, WithLogger,
+// middleware). Like httptest.NewRequest, it panics when New refuses an option: a mistake in
+// the test itself.
 func (f *Fake) Client(opts ...cardplatform.Option) *cardplatform.Client {
 	base := []cardplatform.Option{cardplatform.WithHTTPClient(f.HTTPClient()), cardplatform.WithStaticToken(fakekit.Token)}
 	c, err := cardplatform.New(fakekit.BaseURL, append(base, opts...)...)

@@ -15,9 +15,10 @@ import (
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
-// Client returns a validation.Client whose calls go to f, authenticated with a fixed token; opts
-// come after the fake's own and may replace them (WithRetry, WithLogger, middleware). Like
-// httptest.NewRequest, it panics when New refuses an option: a mistake in the test itself.
+// Client returns a validation.Client whose calls go to f, authenticated with a fixed
+// token; opts come after the fake's own and may replace them (WithRetry, WithLogger,
+// middleware). Like httptest.NewRequest, it panics when New refuses an option: a mistake in
+// the test itself.
 //
 // The clients of one Fake share a rate-limit budget of their own: a 429 the fake answers
 // locks out its clients only, never those of another fake. To have several fakes share one
