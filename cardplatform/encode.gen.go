@@ -1040,10 +1040,7 @@ func (a Account) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a Account) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.Account", a.MarshalJSON)
 }
@@ -1139,10 +1136,7 @@ func (a AccountBalancesDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AccountBalancesDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AccountBalancesDTO", a.MarshalJSON)
 }
@@ -1210,10 +1204,7 @@ func (a AccountByBalanceDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AccountByBalanceDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AccountByBalanceDTO", a.MarshalJSON)
 }
@@ -1301,10 +1292,7 @@ func (a AccountDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AccountDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AccountDTO", a.MarshalJSON)
 }
@@ -1424,10 +1412,7 @@ func (a AccountInstrumentDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AccountInstrumentDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AccountInstrumentDTO", a.MarshalJSON)
 }
@@ -1509,10 +1494,7 @@ func (a AccountSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AccountSearchResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AccountSearchResponse", a.MarshalJSON)
 }
@@ -1573,10 +1555,7 @@ func (a AccountSharedPersonDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AccountSharedPersonDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AccountSharedPersonDTO", a.MarshalJSON)
 }
@@ -1644,10 +1623,7 @@ func (a AccountStatusUser) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AccountStatusUser) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AccountStatusUser", a.MarshalJSON)
 }
@@ -1703,10 +1679,7 @@ func (a AccountsByBalance) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AccountsByBalance) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AccountsByBalance", a.MarshalJSON)
 }
@@ -1769,10 +1742,7 @@ func (a Address) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a Address) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.Address", a.MarshalJSON)
 }
@@ -1840,10 +1810,7 @@ func (a AdjustBalanceRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AdjustBalanceRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AdjustBalanceRequest", a.MarshalJSON)
 }
@@ -1909,10 +1876,7 @@ func (a AdjustBalanceResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AdjustBalanceResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AdjustBalanceResponse", a.MarshalJSON)
 }
@@ -1998,10 +1962,7 @@ func (a AdvancePreCalcRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AdvancePreCalcRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AdvancePreCalcRequest", a.MarshalJSON)
 }
@@ -2047,10 +2008,7 @@ func (a AdvancePreCalcResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AdvancePreCalcResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AdvancePreCalcResponse", a.MarshalJSON)
 }
@@ -2134,10 +2092,7 @@ func (a ApplyAdvanceRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ApplyAdvanceRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ApplyAdvanceRequest", a.MarshalJSON)
 }
@@ -2181,10 +2136,7 @@ func (a ApplyAdvanceResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ApplyAdvanceResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ApplyAdvanceResponse", a.MarshalJSON)
 }
@@ -2258,10 +2210,7 @@ func (a AssignCardDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AssignCardDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AssignCardDTO", a.MarshalJSON)
 }
@@ -2321,10 +2270,7 @@ func (a BatchfileDownloadRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a BatchfileDownloadRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BatchfileDownloadRequest", a.MarshalJSON)
 }
@@ -2378,10 +2324,7 @@ func (a BatchfileGUIDResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a BatchfileGUIDResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BatchfileGUIDResponse", a.MarshalJSON)
 }
@@ -2427,10 +2370,7 @@ func (a BatchfileRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a BatchfileRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BatchfileRequest", a.MarshalJSON)
 }
@@ -2494,10 +2434,7 @@ func (a BatchfileResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a BatchfileResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BatchfileResponse", a.MarshalJSON)
 }
@@ -2577,10 +2514,7 @@ func (a BulkOrderDetail) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a BulkOrderDetail) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BulkOrderDetail", a.MarshalJSON)
 }
@@ -2686,10 +2620,7 @@ func (a BulkOrderRef) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a BulkOrderRef) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BulkOrderRef", a.MarshalJSON)
 }
@@ -2735,10 +2666,7 @@ func (a BulkOrderRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a BulkOrderRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BulkOrderRequest", a.MarshalJSON)
 }
@@ -2814,10 +2742,7 @@ func (a BulkOrderResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a BulkOrderResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BulkOrderResponse", a.MarshalJSON)
 }
@@ -2877,10 +2802,7 @@ func (a BulkOrderSummary) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a BulkOrderSummary) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BulkOrderSummary", a.MarshalJSON)
 }
@@ -2960,10 +2882,7 @@ func (a BulkOrderSummarySearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a BulkOrderSummarySearchResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BulkOrderSummarySearchResponse", a.MarshalJSON)
 }
@@ -3024,10 +2943,7 @@ func (a BulkOrdersSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a BulkOrdersSearchResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BulkOrdersSearchResponse", a.MarshalJSON)
 }
@@ -3088,10 +3004,7 @@ func (a CardDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CardDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CardDTO", a.MarshalJSON)
 }
@@ -3257,10 +3170,7 @@ func (a CardDTOSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CardDTOSearchResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CardDTOSearchResponse", a.MarshalJSON)
 }
@@ -3321,10 +3231,7 @@ func (a CardPINDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CardPINDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CardPINDTO", a.MarshalJSON)
 }
@@ -3380,10 +3287,7 @@ func (a CardStatusDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CardStatusDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CardStatusDTO", a.MarshalJSON)
 }
@@ -3433,10 +3337,7 @@ func (a CardTrackingDetail) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CardTrackingDetail) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CardTrackingDetail", a.MarshalJSON)
 }
@@ -3514,10 +3415,7 @@ func (a ChangeAdvanceCycleRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ChangeAdvanceCycleRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ChangeAdvanceCycleRequest", a.MarshalJSON)
 }
@@ -3561,10 +3459,7 @@ func (a ChangeAdvanceCycleResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ChangeAdvanceCycleResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ChangeAdvanceCycleResponse", a.MarshalJSON)
 }
@@ -3624,10 +3519,7 @@ func (a CheckDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CheckDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CheckDTO", a.MarshalJSON)
 }
@@ -3723,10 +3615,7 @@ func (a CheckDTOSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CheckDTOSearchResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CheckDTOSearchResponse", a.MarshalJSON)
 }
@@ -3787,10 +3676,7 @@ func (a CheckSearchDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CheckSearchDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CheckSearchDTO", a.MarshalJSON)
 }
@@ -3872,10 +3758,7 @@ func (a CheckStatusDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CheckStatusDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CheckStatusDTO", a.MarshalJSON)
 }
@@ -3945,10 +3828,7 @@ func (a CompanyDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CompanyDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CompanyDTO", a.MarshalJSON)
 }
@@ -4030,10 +3910,7 @@ func (a CompanyProgramDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CompanyProgramDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CompanyProgramDTO", a.MarshalJSON)
 }
@@ -4099,10 +3976,7 @@ func (a CompanyVerificationResultDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CompanyVerificationResultDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CompanyVerificationResultDTO", a.MarshalJSON)
 }
@@ -4162,10 +4036,7 @@ func (a ConfigProgramRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ConfigProgramRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ConfigProgramRequest", a.MarshalJSON)
 }
@@ -4228,10 +4099,7 @@ func (a CreateAccountInstrumentRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CreateAccountInstrumentRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CreateAccountInstrumentRequest", a.MarshalJSON)
 }
@@ -4291,10 +4159,7 @@ func (a CreateAccountRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CreateAccountRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CreateAccountRequest", a.MarshalJSON)
 }
@@ -4360,10 +4225,7 @@ func (a CreateAccountResponseDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CreateAccountResponseDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CreateAccountResponseDTO", a.MarshalJSON)
 }
@@ -4435,10 +4297,7 @@ func (a CreateCardRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CreateCardRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CreateCardRequest", a.MarshalJSON)
 }
@@ -4506,10 +4365,7 @@ func (a CreateCardResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CreateCardResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CreateCardResponse", a.MarshalJSON)
 }
@@ -4579,10 +4435,7 @@ func (a CreateCompany) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CreateCompany) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CreateCompany", a.MarshalJSON)
 }
@@ -4646,10 +4499,7 @@ func (a CreateSharedAccountRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CreateSharedAccountRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CreateSharedAccountRequest", a.MarshalJSON)
 }
@@ -4703,10 +4553,7 @@ func (a CreateSharedAccountResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CreateSharedAccountResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CreateSharedAccountResponse", a.MarshalJSON)
 }
@@ -4766,10 +4613,7 @@ func (a DisbursementDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a DisbursementDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.DisbursementDTO", a.MarshalJSON)
 }
@@ -4843,10 +4687,7 @@ func (a DisbursementPayoutPreference) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a DisbursementPayoutPreference) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.DisbursementPayoutPreference", a.MarshalJSON)
 }
@@ -4898,10 +4739,7 @@ func (a DisbursementResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a DisbursementResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.DisbursementResponse", a.MarshalJSON)
 }
@@ -4977,10 +4815,7 @@ func (a DisputeChargebackRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a DisputeChargebackRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.DisputeChargebackRequest", a.MarshalJSON)
 }
@@ -5048,10 +4883,7 @@ func (a DisputeChargebackResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a DisputeChargebackResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.DisputeChargebackResponse", a.MarshalJSON)
 }
@@ -5127,10 +4959,7 @@ func (a EncryptedCardData) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a EncryptedCardData) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.EncryptedCardData", a.MarshalJSON)
 }
@@ -5198,10 +5027,7 @@ func (a EncryptedFulfillmentDetails) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a EncryptedFulfillmentDetails) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.EncryptedFulfillmentDetails", a.MarshalJSON)
 }
@@ -5287,10 +5113,7 @@ func (a FeeApplyRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a FeeApplyRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.FeeApplyRequest", a.MarshalJSON)
 }
@@ -5358,10 +5181,7 @@ func (a FeeApplyResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a FeeApplyResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.FeeApplyResponse", a.MarshalJSON)
 }
@@ -5437,10 +5257,7 @@ func (a FeesResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a FeesResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.FeesResponse", a.MarshalJSON)
 }
@@ -5514,10 +5331,7 @@ func (a GenericEncryptedCardDataRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a GenericEncryptedCardDataRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.GenericEncryptedCardDataRequest", a.MarshalJSON)
 }
@@ -5561,10 +5375,7 @@ func (a GenericEncryptedCardDataResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a GenericEncryptedCardDataResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.GenericEncryptedCardDataResponse", a.MarshalJSON)
 }
@@ -5614,10 +5425,7 @@ func (a Invoice) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a Invoice) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.Invoice", a.MarshalJSON)
 }
@@ -5703,10 +5511,7 @@ func (a InvoiceSearchRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a InvoiceSearchRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.InvoiceSearchRequest", a.MarshalJSON)
 }
@@ -5788,10 +5593,7 @@ func (a InvoiceSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a InvoiceSearchResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.InvoiceSearchResponse", a.MarshalJSON)
 }
@@ -5851,10 +5653,7 @@ func (a InvoicesSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a InvoicesSearchResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.InvoicesSearchResponse", a.MarshalJSON)
 }
@@ -5915,10 +5714,7 @@ func (a IssuanceTypeRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a IssuanceTypeRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.IssuanceTypeRequest", a.MarshalJSON)
 }
@@ -5962,10 +5758,7 @@ func (a PerformKYBAPIResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a PerformKYBAPIResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.PerformKYBAPIResponse", a.MarshalJSON)
 }
@@ -6025,10 +5818,7 @@ func (a PerformKYBRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a PerformKYBRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.PerformKYBRequest", a.MarshalJSON)
 }
@@ -6074,10 +5864,7 @@ func (a Person) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a Person) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.Person", a.MarshalJSON)
 }
@@ -6193,10 +5980,7 @@ func (a PersonCardStatusDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a PersonCardStatusDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.PersonCardStatusDTO", a.MarshalJSON)
 }
@@ -6248,10 +6032,7 @@ func (a problemDetails) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a problemDetails) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.problemDetails", a.MarshalJSON)
 }
@@ -6351,10 +6132,7 @@ func (a ProgramConfiguration) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ProgramConfiguration) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ProgramConfiguration", a.MarshalJSON)
 }
@@ -6404,10 +6182,7 @@ func (a ProgramDataDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ProgramDataDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ProgramDataDTO", a.MarshalJSON)
 }
@@ -6484,10 +6259,7 @@ func (a ReplaceCardDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ReplaceCardDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ReplaceCardDTO", a.MarshalJSON)
 }
@@ -6555,10 +6327,7 @@ func (a ReplaceCardRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ReplaceCardRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ReplaceCardRequest", a.MarshalJSON)
 }
@@ -6602,10 +6371,7 @@ func (a RequestCardDataRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a RequestCardDataRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.RequestCardDataRequest", a.MarshalJSON)
 }
@@ -6667,10 +6433,7 @@ func (a RequestCardDataResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a RequestCardDataResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.RequestCardDataResponse", a.MarshalJSON)
 }
@@ -6726,10 +6489,7 @@ func (a RetrieveCompanyRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a RetrieveCompanyRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.RetrieveCompanyRequest", a.MarshalJSON)
 }
@@ -6805,10 +6565,7 @@ func (a SearchAccountsProgramRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a SearchAccountsProgramRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.SearchAccountsProgramRequest", a.MarshalJSON)
 }
@@ -6880,10 +6637,7 @@ func (a SearchAccountsProgramResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a SearchAccountsProgramResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.SearchAccountsProgramResponse", a.MarshalJSON)
 }
@@ -6971,10 +6725,7 @@ func (a SupplementalDetails) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a SupplementalDetails) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.SupplementalDetails", a.MarshalJSON)
 }
@@ -7029,10 +6780,7 @@ func (a UpdateAccountInfoRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a UpdateAccountInfoRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.UpdateAccountInfoRequest", a.MarshalJSON)
 }
@@ -7076,10 +6824,7 @@ func (a UpdateCardRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a UpdateCardRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.UpdateCardRequest", a.MarshalJSON)
 }
@@ -7131,10 +6876,7 @@ func (a UpdateCompany) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a UpdateCompany) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.UpdateCompany", a.MarshalJSON)
 }
@@ -7192,10 +6934,7 @@ func (a UpdateDigitalPackageRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a UpdateDigitalPackageRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.UpdateDigitalPackageRequest", a.MarshalJSON)
 }
@@ -7241,10 +6980,7 @@ func (a UpdateDigitalPackageResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a UpdateDigitalPackageResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.UpdateDigitalPackageResponse", a.MarshalJSON)
 }
@@ -7294,10 +7030,7 @@ func (a UpdateSharedAccountRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a UpdateSharedAccountRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.UpdateSharedAccountRequest", a.MarshalJSON)
 }
@@ -7357,10 +7090,7 @@ func (a ValidateCardDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ValidateCardDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ValidateCardDTO", a.MarshalJSON)
 }

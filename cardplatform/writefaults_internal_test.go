@@ -16,8 +16,8 @@ import (
 // reset, EOF, timeout, TLS alert and close_notify, the malformed records 17 03 01 00 10 and
 // 17 03 03 ff ff, HTTP/2 RST_STREAM and GOAWAY, a proxy's 502/503/504 after forwarding);
 // CreateDisbursement also at every byte offset of its request and of its answer. The server
-// never runs a write twice, and every call ends in the class of the package doc's table
-// ("Which failures prove a write did not run"; opstest.Expect). Under -race or -short the
+// never runs a write twice, and every call ends in the class of the table in openapi/core's
+// package doc ("Writes are sent once"; opstest.Expect). Under -race or -short the
 // offsets are taken one in seven and each operation's boundary faults one in four.
 //
 // Figures (2 shared cores, load average 13 from other jobs; `go test -count=1 -run

@@ -604,10 +604,7 @@ func (a ACHAccount) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ACHAccount) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHAccount", a.MarshalJSON)
 }
@@ -657,10 +654,7 @@ func (a ACHAddenda) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ACHAddenda) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHAddenda", a.MarshalJSON)
 }
@@ -716,10 +710,7 @@ func (a ACHAddendaRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ACHAddendaRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHAddendaRequest", a.MarshalJSON)
 }
@@ -767,10 +758,7 @@ func (a ACHAddendaResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ACHAddendaResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHAddendaResponse", a.MarshalJSON)
 }
@@ -877,10 +865,7 @@ func (a achInquiryErrorBody) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a achInquiryErrorBody) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.achInquiryErrorBody", a.MarshalJSON)
 }
@@ -926,10 +911,7 @@ func (a ACHListRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ACHListRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHListRequest", a.MarshalJSON)
 }
@@ -1011,10 +993,7 @@ func (a ACHListResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ACHListResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHListResponse", a.MarshalJSON)
 }
@@ -1077,10 +1056,7 @@ func (a ACHListTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ACHListTransaction) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHListTransaction", a.MarshalJSON)
 }
@@ -1268,10 +1244,7 @@ func (a ACHMessage) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ACHMessage) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHMessage", a.MarshalJSON)
 }
@@ -1321,10 +1294,7 @@ func (a ACHParty) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ACHParty) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHParty", a.MarshalJSON)
 }
@@ -1374,10 +1344,7 @@ func (a bankErrorBody) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a bankErrorBody) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.bankErrorBody", a.MarshalJSON)
 }
@@ -1453,10 +1420,7 @@ func (a CommercialAccount) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CommercialAccount) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.CommercialAccount", a.MarshalJSON)
 }
@@ -1556,10 +1520,7 @@ func (a CommercialAccountsResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CommercialAccountsResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.CommercialAccountsResponse", a.MarshalJSON)
 }
@@ -1630,10 +1591,7 @@ func (a CommercialCode) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CommercialCode) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.CommercialCode", a.MarshalJSON)
 }
@@ -1683,10 +1641,7 @@ func (a CommercialLineItem) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CommercialLineItem) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.CommercialLineItem", a.MarshalJSON)
 }
@@ -1738,10 +1693,7 @@ func (a CommercialTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CommercialTransaction) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.CommercialTransaction", a.MarshalJSON)
 }
@@ -1887,10 +1839,7 @@ func (a CommercialTransactionsResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a CommercialTransactionsResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.CommercialTransactionsResponse", a.MarshalJSON)
 }
@@ -1961,10 +1910,7 @@ func (a FiAttribute) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a FiAttribute) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.FiAttribute", a.MarshalJSON)
 }
@@ -2014,10 +1960,7 @@ func (a ForeignBankSystemID) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ForeignBankSystemID) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ForeignBankSystemID", a.MarshalJSON)
 }
@@ -2067,10 +2010,7 @@ func (a GetWireInquiryRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a GetWireInquiryRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.GetWireInquiryRequest", a.MarshalJSON)
 }
@@ -2193,10 +2133,7 @@ func (a KeyPage) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a KeyPage) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.KeyPage", a.MarshalJSON)
 }
@@ -2252,10 +2189,7 @@ func (a ListMetadata) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ListMetadata) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ListMetadata", a.MarshalJSON)
 }
@@ -2301,10 +2235,7 @@ func (a PageLink) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a PageLink) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.PageLink", a.MarshalJSON)
 }
@@ -2348,10 +2279,7 @@ func (a PageLinks) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a PageLinks) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.PageLinks", a.MarshalJSON)
 }
@@ -2405,10 +2333,7 @@ func (a PageMetadata) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a PageMetadata) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.PageMetadata", a.MarshalJSON)
 }
@@ -2476,10 +2401,7 @@ func (a ParticipantListResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ParticipantListResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ParticipantListResponse", a.MarshalJSON)
 }
@@ -2537,10 +2459,7 @@ func (a Party) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a Party) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.Party", a.MarshalJSON)
 }
@@ -2628,10 +2547,7 @@ func (a PartyName) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a PartyName) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.PartyName", a.MarshalJSON)
 }
@@ -2675,10 +2591,7 @@ func (a paymentError) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a paymentError) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.paymentError", a.MarshalJSON)
 }
@@ -2742,10 +2655,7 @@ func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a paymentErrorDetail) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.paymentErrorDetail", a.MarshalJSON)
 }
@@ -2801,10 +2711,7 @@ func (a PostalAddress) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a PostalAddress) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.PostalAddress", a.MarshalJSON)
 }
@@ -2911,10 +2818,7 @@ func (a PreviousDayRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a PreviousDayRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.PreviousDayRequest", a.MarshalJSON)
 }
@@ -2989,10 +2893,7 @@ func (a PreviousDayResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a PreviousDayResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.PreviousDayResponse", a.MarshalJSON)
 }
@@ -3047,10 +2948,7 @@ func (a PreviousDayTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a PreviousDayTransaction) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.PreviousDayTransaction", a.MarshalJSON)
 }
@@ -3108,10 +3006,7 @@ func (a RTPListTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a RTPListTransaction) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.RTPListTransaction", a.MarshalJSON)
 }
@@ -3245,10 +3140,7 @@ func (a reportingErrorBody) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a reportingErrorBody) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.reportingErrorBody", a.MarshalJSON)
 }
@@ -3304,10 +3196,7 @@ func (a RTPListRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a RTPListRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.RTPListRequest", a.MarshalJSON)
 }
@@ -3389,10 +3278,7 @@ func (a RTPListResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a RTPListResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.RTPListResponse", a.MarshalJSON)
 }
@@ -3455,10 +3341,7 @@ func (a serviceError) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a serviceError) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.serviceError", a.MarshalJSON)
 }
@@ -3574,10 +3457,7 @@ func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a serviceErrorAOAResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.serviceErrorAOAResponse", a.MarshalJSON)
 }
@@ -3623,10 +3503,7 @@ func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a serviceErrorMessage) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.serviceErrorMessage", a.MarshalJSON)
 }
@@ -3676,10 +3553,7 @@ func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a serviceErrorMetadata) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.serviceErrorMetadata", a.MarshalJSON)
 }
@@ -3734,10 +3608,7 @@ func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a serviceErrorResult) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.serviceErrorResult", a.MarshalJSON)
 }
@@ -3781,10 +3652,7 @@ func (a TransactionAccount) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a TransactionAccount) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.TransactionAccount", a.MarshalJSON)
 }
@@ -3834,10 +3702,7 @@ func (a WireDetailsRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a WireDetailsRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.WireDetailsRequest", a.MarshalJSON)
 }
@@ -3881,10 +3746,7 @@ func (a WireDetailsResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a WireDetailsResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.WireDetailsResponse", a.MarshalJSON)
 }
@@ -3939,10 +3801,7 @@ func (a WireListRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a WireListRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.WireListRequest", a.MarshalJSON)
 }
@@ -4036,10 +3895,7 @@ func (a WireListResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a WireListResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.WireListResponse", a.MarshalJSON)
 }
@@ -4102,10 +3958,7 @@ func (a WireListTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a WireListTransaction) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.WireListTransaction", a.MarshalJSON)
 }
@@ -4239,10 +4092,7 @@ func (a WireTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a WireTransaction) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.WireTransaction", a.MarshalJSON)
 }

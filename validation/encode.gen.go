@@ -258,10 +258,7 @@ func (a AOAResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AOAResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.AOAResponse", a.MarshalJSON)
 }
@@ -307,10 +304,7 @@ func (a AcctOwner) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AcctOwner) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.AcctOwner", a.MarshalJSON)
 }
@@ -474,10 +468,7 @@ func (a AcctOwnerResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AcctOwnerResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.AcctOwnerResponse", a.MarshalJSON)
 }
@@ -635,10 +626,7 @@ func (a AcctStatus) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a AcctStatus) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.AcctStatus", a.MarshalJSON)
 }
@@ -688,10 +676,7 @@ func (a bankErrorBody) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a bankErrorBody) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.bankErrorBody", a.MarshalJSON)
 }
@@ -767,10 +752,7 @@ func (a ClientEcho) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ClientEcho) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.ClientEcho", a.MarshalJSON)
 }
@@ -826,10 +808,7 @@ func (a ClientRecord) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ClientRecord) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.ClientRecord", a.MarshalJSON)
 }
@@ -885,10 +864,7 @@ func (a ErrorResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a ErrorResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.ErrorResponse", a.MarshalJSON)
 }
@@ -942,10 +918,7 @@ func (a Fault) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a Fault) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.Fault", a.MarshalJSON)
 }
@@ -989,10 +962,7 @@ func (a HealthCheckResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a HealthCheckResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.HealthCheckResponse", a.MarshalJSON)
 }
@@ -1060,10 +1030,7 @@ func (a Inquiry) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a Inquiry) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.Inquiry", a.MarshalJSON)
 }
@@ -1157,10 +1124,7 @@ func (a paymentError) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a paymentError) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.paymentError", a.MarshalJSON)
 }
@@ -1224,10 +1188,7 @@ func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a paymentErrorDetail) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.paymentErrorDetail", a.MarshalJSON)
 }
@@ -1283,10 +1244,7 @@ func (a Result) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a Result) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.Result", a.MarshalJSON)
 }
@@ -1414,10 +1372,7 @@ func (a serviceError) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a serviceError) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.serviceError", a.MarshalJSON)
 }
@@ -1521,10 +1476,7 @@ func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a serviceErrorAOAResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.serviceErrorAOAResponse", a.MarshalJSON)
 }
@@ -1570,10 +1522,7 @@ func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a serviceErrorMessage) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.serviceErrorMessage", a.MarshalJSON)
 }
@@ -1623,10 +1572,7 @@ func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a serviceErrorMetadata) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.serviceErrorMetadata", a.MarshalJSON)
 }
@@ -1681,10 +1627,7 @@ func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
-// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
-// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
-// syntax.
+// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
 func (a serviceErrorResult) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.serviceErrorResult", a.MarshalJSON)
 }

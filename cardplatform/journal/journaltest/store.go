@@ -78,8 +78,8 @@ func (s *memStore) Lease(ctx context.Context, key, worker string, ttl time.Durat
 	if err := ctx.Err(); err != nil {
 		return journal.Entry{}, err
 	}
-	if worker == "" || ttl <= 0 {
-		return journal.Entry{}, fmt.Errorf("journaltest: Lease needs a worker and a positive ttl (got %q, %v)", worker, ttl)
+	if err := journal.CheckLeaseArgs(worker, ttl); err != nil {
+		return journal.Entry{}, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -88,25 +88,19 @@ func (s *memStore) Lease(ctx context.Context, key, worker string, ttl time.Durat
 		return journal.Entry{}, fmt.Errorf("%w: %q", journal.ErrNotFound, key)
 	}
 	now := s.now()
-	switch {
-	case e.State.Settled():
-		return journal.Entry{}, fmt.Errorf("%w: %q is %s", journal.ErrBusy, key, e.State)
-	case leased(e, now) && e.Worker != worker:
-		return journal.Entry{}, fmt.Errorf("%w: %q is leased by another worker", journal.ErrBusy, key)
-	}
-	for _, o := range s.entries {
-		if o.Key == key || o.Scope != e.Scope {
-			continue
+	n, err := journal.GrantLease(*e, worker, ttl, now, func() (bool, error) {
+		for _, o := range s.entries {
+			if o.Key != key && o.Scope == e.Scope && journal.ScopeBlocks(*o, now) {
+				return true, nil
+			}
 		}
-		if leased(o, now) || o.State == journal.StateSending || o.State == journal.StateReview {
-			return journal.Entry{}, fmt.Errorf("%w: another entry of the scope of %q is leased, sending or in review", journal.ErrBusy, key)
-		}
+		return false, nil
+	})
+	if err != nil {
+		return journal.Entry{}, err
 	}
-	e.Worker = worker
-	e.Fence++
-	e.LeaseUntil = now.Add(ttl).Truncate(time.Microsecond)
-	e.UpdatedAt = now
-	return copyEntry(*e), nil
+	*e = n
+	return copyEntry(n), nil
 }
 
 func (s *memStore) Update(ctx context.Context, e journal.Entry, release bool) (journal.Entry, error) {
@@ -119,27 +113,11 @@ func (s *memStore) Update(ctx context.Context, e journal.Entry, release bool) (j
 	if !ok {
 		return journal.Entry{}, fmt.Errorf("%w: %q", journal.ErrNotFound, e.Key)
 	}
-	if old.Worker == "" || old.Worker != e.Worker || old.Fence != e.Fence {
-		return journal.Entry{}, fmt.Errorf("%w: %q", journal.ErrFenced, e.Key)
+	n, err := journal.ApplyUpdate(*old, e, release, s.now())
+	if err != nil {
+		return journal.Entry{}, err
 	}
-	now := s.now()
-	sendBy := e.SendBy
-	if journal.MarksAttempt(*old, e) {
-		if !now.Before(old.LeaseUntil) {
-			return journal.Entry{}, fmt.Errorf("%w: the lease on %q ended before the attempt was marked", journal.ErrFenced, e.Key)
-		}
-		sendBy = old.LeaseUntil
-	}
-	n := copyEntry(*old)
-	n.State, n.Attempts = e.State, e.Attempts
-	n.Snapshot, n.SendBy = bytes.Clone(e.Snapshot), sendBy
-	n.Result, n.Verdict = bytes.Clone(e.Result), bytes.Clone(e.Verdict)
-	n.DueAt, n.Request = e.DueAt, bytes.Clone(e.Request)
-	if release {
-		n.Worker, n.LeaseUntil = "", time.Time{}
-	}
-	n.UpdatedAt = now
-	*old = n
+	*old = copyEntry(n)
 	return copyEntry(n), nil
 }
 

@@ -168,30 +168,25 @@ func (s *Store) locked(ctx context.Context, key, what string, f func(tx pgx.Tx, 
 // Lease implements journal.Store: the entry's checks, its scope's and the grant run under the
 // scope's lock (see locked).
 func (s *Store) Lease(ctx context.Context, key, worker string, ttl time.Duration) (journal.Entry, error) {
-	if worker == "" || ttl <= 0 {
-		return journal.Entry{}, fmt.Errorf("pgjournal: Lease needs a worker and a positive ttl (got %q, %v)", worker, ttl)
+	if err := journal.CheckLeaseArgs(worker, ttl); err != nil {
+		return journal.Entry{}, err
 	}
 	var out journal.Entry
 	err := s.locked(ctx, key, "lease", func(tx pgx.Tx, e journal.Entry, now time.Time) error {
-		switch {
-		case e.State.Settled():
-			return fmt.Errorf("%w: %q is %s", journal.ErrBusy, key, e.State)
-		case e.Worker != "" && e.Worker != worker && now.Before(e.LeaseUntil):
-			return fmt.Errorf("%w: %q is leased by another worker", journal.ErrBusy, key)
-		}
-		var busy bool
-		err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM journal_entries
-			WHERE scope = $1 AND key <> $2 AND ((worker <> '' AND lease_until > $3) OR state IN ('sending', 'review')))`,
-			e.Scope, key, now).Scan(&busy)
+		n, err := journal.GrantLease(e, worker, ttl, now, func() (bool, error) {
+			// journal.ScopeBlocks, as SQL.
+			var blocked bool
+			err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM journal_entries
+				WHERE scope = $1 AND key <> $2 AND ((worker <> '' AND lease_until > $3) OR state IN ('sending', 'review')))`,
+				e.Scope, key, now).Scan(&blocked)
+			return blocked, err
+		})
 		if err != nil {
 			return err
 		}
-		if busy {
-			return fmt.Errorf("%w: another entry of the scope of %q is leased, sending or in review", journal.ErrBusy, key)
-		}
 		out, err = scanEntry(tx.QueryRow(ctx, `UPDATE journal_entries
-			SET worker = $2, fence = fence + 1, lease_until = $3, updated_at = $4 WHERE key = $1 RETURNING `+columns,
-			key, worker, now.Add(ttl).Truncate(time.Microsecond), now))
+			SET worker = $2, fence = $3, lease_until = $4, updated_at = $5 WHERE key = $1 RETURNING `+columns,
+			key, n.Worker, n.Fence, n.LeaseUntil, n.UpdatedAt))
 		return err
 	})
 	if err != nil {
@@ -205,27 +200,16 @@ func (s *Store) Lease(ctx context.Context, key, worker string, ttl time.Duration
 func (s *Store) Update(ctx context.Context, e journal.Entry, release bool) (journal.Entry, error) {
 	var out journal.Entry
 	err := s.locked(ctx, e.Key, "update", func(tx pgx.Tx, old journal.Entry, now time.Time) error {
-		if old.Worker == "" || old.Worker != e.Worker || old.Fence != e.Fence {
-			return fmt.Errorf("%w: %q", journal.ErrFenced, e.Key)
+		n, err := journal.ApplyUpdate(old, e, release, now)
+		if err != nil {
+			return err
 		}
-		sendBy := e.SendBy
-		if journal.MarksAttempt(old, e) {
-			if !now.Before(old.LeaseUntil) {
-				return fmt.Errorf("%w: the lease on %q ended before the attempt was marked", journal.ErrFenced, e.Key)
-			}
-			sendBy = old.LeaseUntil
-		}
-		worker, leaseUntil := old.Worker, old.LeaseUntil
-		if release {
-			worker, leaseUntil = "", time.Time{}
-		}
-		var err error
 		out, err = scanEntry(tx.QueryRow(ctx, `UPDATE journal_entries
 			SET state = $2, attempts = $3, snapshot = $4, send_by = $5, result = $6, verdict = $7, due_at = $8,
 				request = $9, worker = $10, lease_until = $11, updated_at = $12
 			WHERE key = $1 RETURNING `+columns,
-			e.Key, e.State, e.Attempts, e.Snapshot, null(sendBy), e.Result, e.Verdict, null(e.DueAt),
-			e.Request, worker, null(leaseUntil), now))
+			e.Key, n.State, n.Attempts, n.Snapshot, null(n.SendBy), n.Result, n.Verdict, null(n.DueAt),
+			n.Request, n.Worker, null(n.LeaseUntil), n.UpdatedAt))
 		return err
 	})
 	if err != nil {

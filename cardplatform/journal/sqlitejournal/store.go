@@ -185,35 +185,31 @@ func (s *Store) Get(ctx context.Context, key string) (journal.Entry, error) {
 // Lease implements journal.Store: the entry's checks, its scope's and the grant are one
 // immediate transaction.
 func (s *Store) Lease(ctx context.Context, key, worker string, ttl time.Duration) (journal.Entry, error) {
-	if worker == "" || ttl <= 0 {
-		return journal.Entry{}, fmt.Errorf("sqlitejournal: Lease needs a worker and a positive ttl (got %q, %v)", worker, ttl)
+	if err := journal.CheckLeaseArgs(worker, ttl); err != nil {
+		return journal.Entry{}, err
 	}
-	var e journal.Entry
+	var n journal.Entry
 	err := s.inTx(ctx, func(tx *sql.Tx, now time.Time) error {
-		var err error
-		if e, err = get(ctx, tx, key); err != nil {
+		e, err := get(ctx, tx, key)
+		if err != nil {
 			return err
 		}
-		switch {
-		case e.State.Settled():
-			return fmt.Errorf("%w: %q is %s", journal.ErrBusy, key, e.State)
-		case e.Worker != "" && e.Worker != worker && now.Before(e.LeaseUntil):
-			return fmt.Errorf("%w: %q is leased by another worker", journal.ErrBusy, key)
-		}
-		var busy int
-		err = tx.QueryRowContext(ctx, `SELECT count(*) FROM journal_entries
-			WHERE scope = ? AND key <> ? AND ((worker <> '' AND lease_until > ?) OR state IN ('sending', 'review'))`,
-			e.Scope, key, micros(now)).Scan(&busy)
+		n, err = journal.GrantLease(e, worker, ttl, now, func() (bool, error) {
+			// journal.ScopeBlocks, as SQL.
+			var blocking int
+			err := tx.QueryRowContext(ctx, `SELECT count(*) FROM journal_entries
+				WHERE scope = ? AND key <> ? AND ((worker <> '' AND lease_until > ?) OR state IN ('sending', 'review'))`,
+				e.Scope, key, micros(now)).Scan(&blocking)
+			if err != nil {
+				return false, fmt.Errorf("sqlitejournal: lease %q: %w", key, err)
+			}
+			return blocking > 0, nil
+		})
 		if err != nil {
-			return fmt.Errorf("sqlitejournal: lease %q: %w", key, err)
+			return err
 		}
-		if busy > 0 {
-			return fmt.Errorf("%w: another entry of the scope of %q is leased, sending or in review", journal.ErrBusy, key)
-		}
-		e.Worker, e.Fence = worker, e.Fence+1
-		e.LeaseUntil, e.UpdatedAt = now.Add(ttl).Truncate(time.Microsecond), now
 		_, err = tx.ExecContext(ctx, `UPDATE journal_entries SET worker = ?, fence = ?, lease_until = ?, updated_at = ? WHERE key = ?`,
-			e.Worker, e.Fence, micros(e.LeaseUntil), micros(now), key)
+			n.Worker, n.Fence, micros(n.LeaseUntil), micros(n.UpdatedAt), key)
 		if err != nil {
 			return fmt.Errorf("sqlitejournal: lease %q: %w", key, err)
 		}
@@ -222,7 +218,7 @@ func (s *Store) Lease(ctx context.Context, key, worker string, ttl time.Duration
 	if err != nil {
 		return journal.Entry{}, err
 	}
-	return e, nil
+	return n, nil
 }
 
 // Update implements journal.Store: the fence check and the write are one immediate
@@ -234,27 +230,13 @@ func (s *Store) Update(ctx context.Context, e journal.Entry, release bool) (jour
 		if err != nil {
 			return err
 		}
-		if old.Worker == "" || old.Worker != e.Worker || old.Fence != e.Fence {
-			return fmt.Errorf("%w: %q", journal.ErrFenced, e.Key)
+		if n, err = journal.ApplyUpdate(old, e, release, now); err != nil {
+			return err
 		}
-		sendBy := e.SendBy
-		if journal.MarksAttempt(old, e) {
-			if !now.Before(old.LeaseUntil) {
-				return fmt.Errorf("%w: the lease on %q ended before the attempt was marked", journal.ErrFenced, e.Key)
-			}
-			sendBy = old.LeaseUntil
-		}
-		n = old
-		n.State, n.Attempts, n.Snapshot, n.SendBy = e.State, e.Attempts, e.Snapshot, sendBy
-		n.Result, n.Verdict, n.DueAt, n.Request = e.Result, e.Verdict, e.DueAt, e.Request
-		if release {
-			n.Worker, n.LeaseUntil = "", time.Time{}
-		}
-		n.UpdatedAt = now
 		_, err = tx.ExecContext(ctx, `UPDATE journal_entries SET state = ?, attempts = ?, snapshot = ?, send_by = ?,
 			result = ?, verdict = ?, due_at = ?, request = ?, worker = ?, lease_until = ?, updated_at = ? WHERE key = ?`,
 			n.State, n.Attempts, n.Snapshot, micros(n.SendBy), n.Result, n.Verdict, micros(n.DueAt), n.Request,
-			n.Worker, micros(n.LeaseUntil), micros(now), e.Key)
+			n.Worker, micros(n.LeaseUntil), micros(n.UpdatedAt), e.Key)
 		if err != nil {
 			return fmt.Errorf("sqlitejournal: update %q: %w", e.Key, err)
 		}

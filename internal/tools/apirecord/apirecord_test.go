@@ -288,3 +288,49 @@ func TestItems(t *testing.T) {
 		t.Errorf("Items = %q, want %q", got, want)
 	}
 }
+
+func TestReleasesOrderedBySemver(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"0.10.0.txt", "0.2.0.txt", "0.1.0.txt", "exported.txt", "1.0.txt", "README.md"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("# x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := Releases(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"0.1.0", "0.2.0", "0.10.0"}; !slices.Equal(got, want) {
+		t.Errorf("releases %v, want %v (semantic order; other files are no records)", got, want)
+	}
+	if validVersion("0.2") == nil || validVersion("v0.2.0") == nil || validVersion("0.2.0") != nil {
+		t.Error("validVersion accepts only major.minor.patch")
+	}
+}
+
+func TestCheckReleaseNeedsTheMigrationOfEveryName(t *testing.T) {
+	old := list(t, v1())
+	files := v1()
+	files["p/p.go"] = strings.Replace(files["p/p.go"], "func Gone() {}\n", "", 1)
+	rec := list(t, files)
+	changelog := "## [Unreleased]\n\n### API\n\n- p.Unrelated\n\n## [0.2.0] — a release\n\n### API\n\n- `p.Gone` removed: use `p.Other`.\n\n## [0.1.0]\n\n### API\n\n- p.Old\n"
+	migration, err := SectionEntries(strings.NewReader(changelog), "0.2.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if !CheckRelease(&out, "0.1.0", "0.2.0", old, rec, migration) {
+		t.Fatalf("the migration of p.Gone is recorded, yet the check failed:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "Release 0.2.0 against 0.1.0") || !strings.Contains(out.String(), "- pkg example.com/m/p, func Gone()") {
+		t.Errorf("the release's difference is not printed:\n%s", out.String())
+	}
+	unreleased, _ := APIEntries(strings.NewReader(changelog))
+	out.Reset()
+	if CheckRelease(&out, "0.1.0", "0.2.0", old, rec, unreleased) {
+		t.Fatal("an entry outside the release's section counted as its migration")
+	}
+	if !strings.Contains(out.String(), `"## [0.2.0]" section: p.Gone`) {
+		t.Errorf("the missing name is not reported:\n%s", out.String())
+	}
+}

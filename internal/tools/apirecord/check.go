@@ -177,11 +177,16 @@ func isIdent(r rune) bool {
 }
 
 // APIEntries returns the text of CHANGELOG.md's "### API" subsection of its Unreleased
-// section: the first "## " heading that starts with "Unreleased" (or "[Unreleased]", as Keep a
-// Changelog writes it) runs to the next "## "
-// heading; in it, the "### API" heading runs to the next "##" or "###" heading. Empty when
-// either is missing.
+// section (SectionEntries with "Unreleased").
 func APIEntries(changelog io.Reader) (string, error) {
+	return SectionEntries(changelog, "Unreleased")
+}
+
+// SectionEntries returns the text of the "### API" subsection of one section of CHANGELOG.md:
+// the first "## " heading that starts with name (or "[name]", as Keep a Changelog writes it;
+// "Unreleased", "0.2.0") runs to the next "## " heading; in it, the "### API" heading runs to
+// the next "##" or "###" heading. Empty when either is missing.
+func SectionEntries(changelog io.Reader, name string) (string, error) {
 	var b strings.Builder
 	inRelease, inAPI := false, false
 	s := bufio.NewScanner(changelog)
@@ -193,7 +198,8 @@ func APIEntries(changelog io.Reader) (string, error) {
 			if inRelease {
 				return b.String(), nil
 			}
-			inRelease = strings.HasPrefix(strings.TrimPrefix(strings.TrimSpace(line[3:]), "["), "Unreleased")
+			title := strings.TrimSpace(line[3:])
+			inRelease = strings.HasPrefix(title, name) || strings.HasPrefix(title, "["+name+"]")
 			continue
 		case strings.HasPrefix(line, "### ") && inRelease:
 			inAPI = strings.TrimSpace(line[4:]) == "API"

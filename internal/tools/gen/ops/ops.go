@@ -10,6 +10,8 @@
 //   - iterators.gen.go: the typed iterators of the operations with x-issuerkit-pagination;
 //   - settle.gen.go and <pkg>test/settle.gen.go: the Snapshot/Reconcile methods of the
 //     operations whose x-issuerkit-readback has a settle rule, and the sandbox's map of them;
+//   - doc_operations.gen.go: the package doc's table of contents, the operations under the
+//     spec's tags and the bank's two forms (toc.go);
 //   - <pkg>fake/verbs.gen.go and <pkg>fake/fake.gen.go when the spec's x-issuerkit-go object
 //     has fake: {errors: problem or bank}: the typed fake, answering errors with
 //     ProblemDetails or the bank's body; its verbs alone (verbs.gen.go) with struct:
@@ -120,6 +122,9 @@ func Generate(j *genkit.Job) error {
 		err = render(j, iteratorsFile, "ops_iterators.tmpl", iters)
 	}
 	if err != nil {
+		return err
+	}
+	if err := renderTOC(j, m, iters, settles); err != nil {
 		return err
 	}
 	// settle.gen.go and the sandbox's map follow the operations with a settle rule.

@@ -16,10 +16,16 @@ import (
 )
 
 // handwritten reports an operation marked x-issuerkit-handwritten: its method is written by
-// hand, only its descriptor is generated.
+// hand, only its descriptor is generated. The value is true, or the name of the method when
+// it is not the operation's Go name (HealthCheck serves checkHealth and checkHealthV2).
 func handwritten(op *openapi3.Operation) bool {
-	v, ok := op.Extensions["x-issuerkit-handwritten"].(bool)
-	return ok && v
+	switch v := op.Extensions["x-issuerkit-handwritten"].(type) {
+	case bool:
+		return v
+	case string:
+		return v != ""
+	}
+	return false
 }
 
 // goType turns a type oapi-codegen names into the name the package uses: the SDK scalars are
