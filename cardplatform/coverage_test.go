@@ -20,7 +20,7 @@ import (
 func TestSandboxServesEveryOperation(t *testing.T) {
 	srv := cardplatformtest.NewServer(t)
 	opstest.AssertServed(t, cardplatform.Operations, "v1", srv.HTTPClient(), srv.URL, func(r *http.Request) {
-		r.Header.Set("Authorization", "Bearer "+cardplatformtest.DefaultToken)
+		r.Header.Set("Authorization", "Bearer "+cardplatformtest.Token)
 	})
 }
 
@@ -35,7 +35,7 @@ func TestFakeHasEveryOperation(t *testing.T) {
 			assert.Contains(t, string(a.Body), "not faked", op.ID)
 			calls := f.Calls()
 			if assert.NotEmpty(t, calls) {
-				assert.Equal(t, op.ID, calls[len(calls)-1].Operation)
+				assert.Equal(t, op.ID, calls[len(calls)-1].OperationID)
 			}
 		})
 }

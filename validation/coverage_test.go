@@ -55,7 +55,7 @@ func TestFakeHasEveryOperation(t *testing.T) {
 			assert.Contains(t, string(a.Body), "not faked", op.ID)
 			calls := f.Calls()
 			if assert.NotEmpty(t, calls) {
-				assert.Equal(t, op.ID, calls[len(calls)-1].Operation)
+				assert.Equal(t, op.ID, calls[len(calls)-1].OperationID)
 			}
 		})
 }

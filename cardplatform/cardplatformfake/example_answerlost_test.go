@@ -21,11 +21,8 @@ func Example_answerLost() {
 			return nil, cardplatformfake.ErrAnswerLost
 		},
 	}
-	c, err := f.Client()
-	if err != nil {
-		panic(err)
-	}
-	_, err = c.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{ClientReferenceID: "ref-1"},
+	c := f.Client()
+	_, err := c.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{ClientReferenceID: "ref-1"},
 		cardplatform.WithCorrelationID("payout-ref-1"))
 	fmt.Println(errors.Is(err, core.ErrOutcomeUnknown), ran, f.Calls()[0].CorrelationID)
 	// Output: true 1 payout-ref-1

@@ -34,15 +34,12 @@ func Example() {
 			return &cardplatform.CardDTO{CardProxy: cardProxy, CardStatus: "ACTIVE"}, nil
 		},
 	}
-	c, err := f.Client()
-	if err != nil {
-		panic(err)
-	}
+	c := f.Client()
 	ctx := context.Background()
 	fmt.Println(cardIsUsable(ctx, c, "proxy-1"))
 	fmt.Println(cardIsUsable(ctx, c, "missing"))
-	_, err = c.GetAccount(ctx, core.NewGUID())
-	fmt.Println(err != nil, f.Calls()[2].Operation)
+	_, err := c.GetAccount(ctx, core.NewGUID())
+	fmt.Println(err != nil, f.Calls()[2].OperationID)
 	// Output:
 	// true <nil>
 	// false <nil>

@@ -3,9 +3,7 @@
 package cardplatformfake
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"net/http"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
@@ -145,109 +143,6 @@ type Fake struct {
 	ValidateCard func(ctx context.Context, body cardplatform.ValidateCardDTO) (*cardplatform.CardDTO, error)
 
 	srv fakekit.Server
-}
-
-// Client returns a cardplatform.Client whose calls go to f, authenticated with a fixed token; opts
-// come after the fake's own and may replace them (WithRetry, WithLogger, middleware).
-func (f *Fake) Client(opts ...cardplatform.Option) (*cardplatform.Client, error) {
-	base := []cardplatform.Option{cardplatform.WithHTTPClient(&http.Client{Transport: f}), cardplatform.WithStaticToken(fakekit.Token)}
-	return cardplatform.New(fakekit.BaseURL, append(base, opts...)...)
-}
-
-// Calls returns what the fake received so far, oldest first: one Call per attempt.
-func (f *Fake) Calls() []Call {
-	calls := f.srv.Calls()
-	out := make([]Call, len(calls))
-	for i, c := range calls {
-		out[i] = callOf(c)
-	}
-	return out
-}
-
-// RoundTrip serves req with the function of its operation.
-func (f *Fake) RoundTrip(req *http.Request) (*http.Response, error) {
-	return f.srv.Serve(req, f.routes(), true)
-}
-
-// Call is what the fake recorded of one attempt: operation, correlation id, headers (no
-// Authorization), attempt number and body, its values masked; RevealBody returns the body as
-// sent.
-type Call struct {
-	// Operation is the operationId (getCard).
-	Operation string
-	// Method and Path are the request's (escaped path with the query, every query value
-	// masked, names kept; RevealPath returns it as sent).
-	Method, Path string
-	// CorrelationID is the X-CorrelationId sent.
-	CorrelationID string
-	// Header holds the request headers but the credential ones (Authorization,
-	// Proxy-Authorization, Cookie, Set-Cookie).
-	Header http.Header
-	// Attempt is the 1-based attempt number.
-	Attempt int
-	// Body is the request body with every string and number value masked at any depth, member
-	// names and structure kept, so that printing a Call, by any verb, slog or json.Marshal,
-	// shows no value it carried; a body that is not JSON is "[REDACTED]".
-	Body []byte
-
-	// raw returns the body as sent. A func, so that fmt, which prints unexported fields, shows
-	// only its address.
-	raw func() []byte
-	// rawPath returns the path with the query as sent, for the same reason a func.
-	rawPath func() string
-}
-
-// RevealPath returns the escaped path with the query exactly as sent, values in clear, for a
-// test that checks what the client sent on the wire. Never print or log it.
-func (c Call) RevealPath() string {
-	if c.rawPath == nil {
-		return c.Path
-	}
-	return c.rawPath()
-}
-
-// RevealBody returns the request body exactly as sent, values in clear, for a test that checks
-// what the client sent on the wire. Never print or log it.
-func (c Call) RevealBody() []byte {
-	if c.raw == nil {
-		return bytes.Clone(c.Body)
-	}
-	return c.raw()
-}
-
-// callOf returns the fakekit record c as a Call.
-func callOf(c fakekit.Call) Call {
-	return Call{Operation: c.Operation, Method: c.Method, Path: c.Path, CorrelationID: c.CorrelationID,
-		Header: c.Header, Attempt: c.Attempt, Body: c.Body, raw: c.RevealBody,
-		rawPath: c.RevealPath}
-}
-
-// CallFrom returns the Call that a faked function is serving, from its ctx.
-func CallFrom(ctx context.Context) (Call, bool) {
-	c, ok := fakekit.CallFrom(ctx)
-	return callOf(c), ok
-}
-
-// ErrAnswerLost, returned by a faked function, makes the fake drop the connection after the
-// function ran: the operation happened, the client never sees its answer. A call that moves
-// money or changes state then fails with ErrOutcomeUnknown; a safe one is retried.
-var ErrAnswerLost = errAnswerLost
-
-// errAnswerLost is the value the fakes of the three clients share.
-var errAnswerLost = fakekit.ErrAnswerLost
-
-// Status, returned by a faked function, makes the fake answer with status and the raw body
-// (JSON, or empty).
-func Status(status int, body string) error {
-	return &fakekit.WireError{Status: status, ContentType: "application/json", Body: []byte(body)}
-}
-
-// Problem, returned by a faked function, makes the fake answer with a ProblemDetails body of
-// status and title, as the platform does (a 404 matches ErrNotFound, errors.As reaches
-// *ProblemError).
-func Problem(status int, title string) error {
-	b, _ := json.Marshal(map[string]any{"title": title, "status": status})
-	return &fakekit.WireError{Status: status, ContentType: "application/problem+json", Body: b}
 }
 
 func (f *Fake) routes() []fakekit.Route {

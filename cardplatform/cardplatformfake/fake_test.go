@@ -29,9 +29,8 @@ func TestFakeServesTypedFunctions(t *testing.T) {
 			return &cardplatform.CardDTOSearchResponse{}, nil
 		},
 	}
-	c, err := f.Client()
-	require.NoError(t, err)
-	_, err = c.GetCard(context.Background(), "proxy/1 x")
+	c := f.Client()
+	_, err := c.GetCard(context.Background(), "proxy/1 x")
 	require.Error(t, err, "a path argument with a separator is refused by the client before the fake")
 	card, err := c.GetCard(context.Background(), "proxy 1")
 	require.NoError(t, err)
@@ -55,9 +54,8 @@ func TestFakeUnsetAndWireErrors(t *testing.T) {
 			return nil, cardplatformfake.Problem(404, "Card not found")
 		},
 	}
-	c, err := f.Client()
-	require.NoError(t, err)
-	_, err = c.GetAccount(context.Background(), core.NewGUID())
+	c := f.Client()
+	_, err := c.GetAccount(context.Background(), core.NewGUID())
 	var e *core.Error
 	require.True(t, errors.As(err, &e), "%v", err)
 	assert.Equal(t, 501, e.StatusCode)
@@ -91,9 +89,8 @@ func TestFakeAnswerLost(t *testing.T) {
 			return &cardplatform.CardDTO{CardProxy: cardProxy}, nil
 		},
 	}
-	c, err := f.Client(fast)
-	require.NoError(t, err)
-	_, err = c.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{
+	c := f.Client(fast)
+	_, err := c.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{
 		ClientReferenceID: "ref-1", Amount: core.NewDecimalFromInt(1250, 2),
 	}, cardplatform.WithCorrelationID("payout-42"), cardplatform.WithHeader("X-Tenant", "acme"))
 	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
@@ -104,7 +101,7 @@ func TestFakeAnswerLost(t *testing.T) {
 
 	calls := f.Calls()
 	require.Len(t, calls, 1)
-	assert.Equal(t, "createDisbursement", calls[0].Operation)
+	assert.Equal(t, "createDisbursement", calls[0].OperationID)
 	assert.Equal(t, "payout-42", calls[0].CorrelationID)
 	assert.Equal(t, "acme", calls[0].Header.Get("X-Tenant"), "a test reads the options the call was made with")
 	assert.Empty(t, calls[0].Header.Get("Authorization"))

@@ -21,14 +21,13 @@ func TestHandwrittenMethodIsFaked(t *testing.T) {
 		DownloadBatchfile: func(w http.ResponseWriter, r *http.Request) {
 			call, ok := cardplatformfake.CallFrom(r.Context())
 			assert.True(t, ok)
-			assert.Equal(t, "downloadBatchfile", call.Operation)
+			assert.Equal(t, "downloadBatchfile", call.OperationID)
 			w.Header().Set("Content-Type", "application/octet-stream")
 			w.Header().Set("Content-Disposition", `attachment; filename="cards.csv"`)
 			_, _ = io.WriteString(w, "proxy,status\n1000000000001,ACTIVE\n")
 		},
 	}
-	c, err := f.Client()
-	require.NoError(t, err)
+	c := f.Client()
 	d, err := c.DownloadBatchfile(t.Context(), cardplatform.BatchfileDownloadRequest{BatchfileGUID: core.NewGUID()})
 	require.NoError(t, err)
 	b, err := io.ReadAll(d.Body)
@@ -37,7 +36,7 @@ func TestHandwrittenMethodIsFaked(t *testing.T) {
 	assert.Equal(t, "proxy,status\n1000000000001,ACTIVE\n", string(b))
 	assert.Equal(t, "cards.csv", d.FileName)
 	require.Len(t, f.Calls(), 1)
-	assert.Equal(t, "downloadBatchfile", f.Calls()[0].Operation)
+	assert.Equal(t, "downloadBatchfile", f.Calls()[0].OperationID)
 
 	// Unset, it is not faked: 501, never the fake's "no operation" 404.
 	_, err = c.UpdateCard(t.Context(), cardplatform.UpdateCardRequest{})

@@ -1,9 +1,35 @@
-// Package cardplatformtest is a stateful, in-process sandbox of the card platform for tests,
-// in the spirit of net/http/httptest: NewServer starts it on a loopback port and returns it
-// with a *cardplatform.Client pointed at it.
+// Package cardplatformtest is a stateful, in-process sandbox of the card platform for tests
+// and demos, in the spirit of net/http/httptest: a real HTTP server on a loopback port, built
+// from openapi/cardplatform.yaml, with a *cardplatform.Client pointed at it.
 //
 //	srv := cardplatformtest.NewServer(t)
 //	card, err := srv.Client().GetCard(ctx, proxy)
+//	srv.FailNext("CreateDisbursement", 1, cardplatformtest.Fault{DropAnswer: true})
+//	reqs := srv.RequestsFor("CreateDisbursement")
+//
+// # Verbs
+//
+// The three sandboxes (cardplatformtest, validationtest, pagingtest) offer the same verbs with
+// the same shapes:
+//
+//   - NewServer(tb, opts...) starts a sandbox for a test and closes it when the test ends,
+//     failing the test if it cannot start; Start(opts...) does the same from a program and
+//     returns an error; Server.Close stops it. An Option is a func(*config); WithClientOptions
+//     adds options to the Server's Client.
+//   - Server.Client returns the client pointed at Server.URL, sending Token; Server.HTTPClient
+//     and Server.Handler serve a client or an origin of one's own.
+//   - Server.FailNext(method, n, Fault) makes the next n calls of a client method fail: a
+//     status, a delay, a connection dropped before the operation ran, an answer lost after
+//     it ran (an unknown name is ErrUnknownOperation).
+//   - Server.Requests, RequestsFor(method) and ResetRequests read and forget what the sandbox
+//     received, secrets masked (Request.RevealBody as received); DisableRecording stops
+//     recording, for benchmarks.
+//
+// Its own: Server.Disbursements, Accounts and Cards read the sandbox's state without a
+// request; WithSeed, WithClock, WithToken, WithMaxBodyBytes, WithHTTP2 and
+// WithoutDefaultProgram set it up.
+//
+// # What it implements
 //
 // Routing and request and response types are generated from openapi/cardplatform.yaml
 // (oapi-codegen's strict net/http server), and every request is validated against that spec
@@ -21,20 +47,14 @@
 // are queued; a batch file uploaded again unchanged is answered 200 with the stored file's
 // batchfile_guid (201 creates one); searches page by a 1-based start_index and a limit. Where the platform publishes
 // no rule, the sandbox's assumption is documented with the constants of this package
-// (CardStatusActive, AccountStatusClosed, BulkOrderCreatedAfter, ...). Seed data (WithSeed),
-// the clock (WithClock) and the accepted token (WithToken) are options.
+// (CardStatusActive, AccountStatusClosed, BulkOrderCreatedAfter, ...).
 //
-// Fault injection (Server.FailNext, addressed by the client method a test calls:
-// srv.FailNext("CreateDisbursement", 1, fault)) makes its next calls fail with a status,
-// a delay, a connection dropped after the request was read (the operation does not run), or
-// an answer lost after the operation ran (Fault.DropAnswer: the case a read-back is
-// for). Server.Requests returns every request the sandbox saw, with the Authorization header
-// masked, as the record type the three sandboxes share (RequestsFor filters by method), and Server.Disbursements, Accounts and Cards read the sandbox's state without a
-// request, so that a test can assert what happened on the platform's side.
+// A lost answer (Fault.DropAnswer) is the case a read-back settles: the operation ran, the
+// client never saw its answer.
 //
 // Every operation of the spec has a route (a test enumerates the generated operation table).
 // Should one lack it, it answers 501 Not Implemented with the header
 // Issuerkit-Sandbox-Not-Served naming the operation and a ProblemDetails body whose title
 // starts "not served by the sandbox: ": the client returns an error of status 501
-// (ErrServerError), never ErrNotFound, and does not retry it.
+// (core.ErrServerError), never core.ErrNotFound, and does not retry it.
 package cardplatformtest

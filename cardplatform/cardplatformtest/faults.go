@@ -1,10 +1,6 @@
 package cardplatformtest
 
-import (
-	"fmt"
-
-	"github.com/issuerkit/issuerkit-go/internal/sandbox"
-)
+import "github.com/issuerkit/issuerkit-go/internal/sandbox"
 
 // recorder keeps the requests seen and the faults to inject.
 type recorder struct {
@@ -23,14 +19,7 @@ func (r *recorder) stop() { r.faults.Stop() }
 // that is neither (matching ErrUnknownOperation), n < 1, or a Fault that neither delays,
 // drops nor sets a status in 100-599.
 func (s *Server) FailNext(name string, n int, f Fault) error {
-	ids, err := s.api.spec.names.Resolve(name)
-	if err != nil {
-		return fmt.Errorf("FailNext: %w", err)
-	}
-	if err := s.calls.faults.Add(ids, n, sandbox.Fault(f)); err != nil {
-		return fmt.Errorf("cardplatformtest: FailNext: %w", err)
-	}
-	return nil
+	return s.api.spec.names.FailNext(s.calls.faults, name, n, sandbox.Fault(f))
 }
 
 // Requests returns the requests the sandbox received so far, oldest first, including the
@@ -41,12 +30,12 @@ func (s *Server) Requests() []Request { return requestsOf(s.calls.log.All()) }
 // as "getCard" is accepted too), oldest first. It panics on a name that is neither, as a test
 // asking for it has a typo.
 func (s *Server) RequestsFor(name string) []Request {
-	rs, err := s.api.spec.names.Select(name, s.calls.log.All())
-	if err != nil {
-		panic("RequestsFor: " + err.Error())
-	}
-	return requestsOf(rs)
+	return requestsOf(s.api.spec.names.RequestsFor(&s.calls.log, name))
 }
 
 // ResetRequests forgets the requests received so far.
 func (s *Server) ResetRequests() { s.calls.log.Reset() }
+
+// DisableRecording stops recording requests (Requests stays as it is): for benchmarks that
+// make millions of requests.
+func (s *Server) DisableRecording() { s.calls.log.Disable() }

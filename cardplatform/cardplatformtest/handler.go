@@ -16,7 +16,6 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest/internal/sandboxapi"
-	"github.com/issuerkit/issuerkit-go/internal/sandbox"
 )
 
 // pipeline runs every request through the steps the platform would: routing, recording,
@@ -69,7 +68,7 @@ func (p *pipeline) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	body, readErr := io.ReadAll(io.LimitReader(r.Body, p.api.cfg.maxBody+1))
 	_ = r.Body.Close()
-	p.calls.log.Add(sandbox.Record(r, body, opID, p.api.now()))
+	p.calls.log.Keep(r, body, opID, p.api.now())
 	if routeErr != nil {
 		if routeErr.Error() == routers.ErrMethodNotAllowed.Error() {
 			w.WriteHeader(http.StatusMethodNotAllowed)

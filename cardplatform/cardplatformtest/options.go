@@ -12,10 +12,13 @@ import (
 // the field "body" named in the ProblemDetails errors.
 const DefaultMaxBodyBytes = 1 << 20
 
-// Option configures a sandbox started by NewServer or Start.
-type Option func(*config) error
+// Option configures a sandbox started by NewServer or Start. An option given a value it
+// cannot take (WithToken("")) makes Start return an error naming it, and NewServer fail the
+// test.
+type Option func(*config)
 
 type config struct {
+	err      error // the first option refused
 	token    string
 	clock    func() time.Time
 	seed     Seed
@@ -26,18 +29,18 @@ type config struct {
 }
 
 func defaultConfig() config {
-	return config{token: DefaultToken, clock: time.Now, maxBody: DefaultMaxBodyBytes, defaults: true}
+	return config{token: Token, clock: time.Now, maxBody: DefaultMaxBodyBytes, defaults: true}
 }
 
 // WithToken makes the sandbox accept the bearer token tok (and no other) instead of
-// DefaultToken; the Server's Client sends it.
+// Token; the Server's Client sends it.
 func WithToken(tok string) Option {
-	return func(c *config) error {
+	return func(c *config) {
 		if tok == "" {
-			return errors.New("cardplatformtest: WithToken needs a non-empty token")
+			c.refuse("cardplatformtest: WithToken needs a non-empty token")
+			return
 		}
 		c.token = tok
-		return nil
 	}
 }
 
@@ -45,48 +48,46 @@ func WithToken(tok string) Option {
 // writes, "closed that day" for interest posting, the progress of bulk orders and of accounts
 // prepared for closing all follow it. now must be safe for concurrent use.
 func WithClock(now func() time.Time) Option {
-	return func(c *config) error {
+	return func(c *config) {
 		if now == nil {
-			return errors.New("cardplatformtest: WithClock needs a non-nil clock")
+			c.refuse("cardplatformtest: WithClock needs a non-nil clock")
+			return
 		}
 		c.clock = now
-		return nil
 	}
 }
 
 // WithSeed loads the given records into the sandbox before it starts. It may be given more
 // than once; the records add up.
 func WithSeed(seed Seed) Option {
-	return func(c *config) error {
+	return func(c *config) {
 		c.seed = c.seed.merge(seed)
-		return nil
 	}
 }
 
 // WithoutDefaultProgram starts the sandbox without the company and program it otherwise
 // holds (DefaultCompanyGUID, DefaultProgramGUID).
 func WithoutDefaultProgram() Option {
-	return func(c *config) error { c.defaults = false; return nil }
+	return func(c *config) { c.defaults = false }
 }
 
 // WithMaxBodyBytes sets the largest request body the sandbox accepts (DefaultMaxBodyBytes
 // otherwise).
 func WithMaxBodyBytes(n int64) Option {
-	return func(c *config) error {
+	return func(c *config) {
 		if n <= 0 {
-			return errors.New("cardplatformtest: WithMaxBodyBytes needs a positive size")
+			c.refuse("cardplatformtest: WithMaxBodyBytes needs a positive size")
+			return
 		}
 		c.maxBody = n
-		return nil
 	}
 }
 
 // WithClientOptions adds options to the Server's Client (for example WithRetry), after the
 // sandbox's token: a later option wins.
 func WithClientOptions(opts ...cardplatform.Option) Option {
-	return func(c *config) error {
+	return func(c *config) {
 		c.client = append(c.client, opts...)
-		return nil
 	}
 }
 
@@ -95,8 +96,14 @@ func WithClientOptions(opts ...cardplatform.Option) Option {
 // certificate, and HTTPClient returns an *http.Client that does too. A dropped answer
 // (Fault.Drop, Fault.DropAnswer) resets the request's stream, as a proxy or a peer may.
 func WithHTTP2() Option {
-	return func(c *config) error {
+	return func(c *config) {
 		c.http2 = true
-		return nil
+	}
+}
+
+// refuse records msg as the error of Start, unless an earlier option was refused.
+func (c *config) refuse(msg string) {
+	if c.err == nil {
+		c.err = errors.New(msg)
 	}
 }

@@ -11,8 +11,9 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 )
 
-// DefaultToken is the bearer token the sandbox accepts unless WithToken says otherwise.
-const DefaultToken = "sandbox-token"
+// Token is the bearer token the sandbox accepts and its Client sends, unless WithToken says
+// otherwise.
+const Token = "sandbox-token"
 
 // Server is a running sandbox. Create it with NewServer (in tests) or Start (in programs);
 // its methods are safe for concurrent use.
@@ -28,28 +29,28 @@ type Server struct {
 
 // NewServer starts a sandbox, returns it with a client pointed at it, and closes it when the
 // test ends. It fails the test if the sandbox cannot start.
-func NewServer(t testing.TB, opts ...Option) *Server {
-	t.Helper()
+func NewServer(tb testing.TB, opts ...Option) *Server {
+	tb.Helper()
 	s, err := Start(opts...)
 	if err != nil {
-		t.Fatalf("cardplatformtest: %v", err)
+		tb.Fatalf("cardplatformtest: %v", err)
 		return nil
 	}
-	t.Cleanup(s.Close)
+	tb.Cleanup(s.Close)
 	return s
 }
 
-// Start starts a sandbox on a loopback port and returns it with a client pointed at it. The
-// caller must call Close.
+// Start starts a sandbox on a loopback port and returns it with a client pointed at it, for a
+// program (an example, a demo) as well as a test; the caller closes it with Close.
 func Start(opts ...Option) (*Server, error) {
 	cfg := defaultConfig()
 	for _, o := range opts {
-		if o == nil {
-			continue
+		if o != nil {
+			o(&cfg)
 		}
-		if err := o(&cfg); err != nil {
-			return nil, err
-		}
+	}
+	if cfg.err != nil {
+		return nil, cfg.err
 	}
 	h, a, rec, err := newHandler(cfg)
 	if err != nil {
@@ -97,6 +98,10 @@ func (s *Server) Client() *cardplatform.Client { return s.client }
 // trusts the sandbox's certificate and speaks HTTP/2; else a plain client. Its Transport is
 // an *http.Transport a test may wrap.
 func (s *Server) HTTPClient() *http.Client { return s.srv.Client() }
+
+// Handler returns the sandbox's HTTP handler (what URL serves), to serve the platform on an
+// origin of one's own beside other handlers.
+func (s *Server) Handler() http.Handler { return s.srv.Config.Handler }
 
 // Token returns the bearer token the sandbox accepts.
 func (s *Server) Token() string { return s.api.cfg.token }

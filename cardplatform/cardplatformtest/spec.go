@@ -29,7 +29,7 @@ func loadSpec() (*spec, error) {
 			names[k] = v
 		}
 	}
-	return &spec{Spec: sp, names: sandbox.NewNames("cardplatformtest", (*cardplatform.Client)(nil), sp.OperationIDs(), names)}, nil
+	return &spec{Spec: sp, names: sandbox.NewNames("cardplatformtest", ErrUnknownOperation, (*cardplatform.Client)(nil), sp.OperationIDs(), names)}, nil
 }
 
 // methodOperations maps the client's methods whose names are not an operation id to the

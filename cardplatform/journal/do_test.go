@@ -507,7 +507,7 @@ func (ts *failingTokens) Token() (*oauth2.Token, error) {
 	if ts.fetches.Add(1) == ts.failAt {
 		return nil, errors.New("identity provider down")
 	}
-	return &oauth2.Token{AccessToken: cardplatformtest.DefaultToken, TokenType: "Bearer", Expiry: time.Now().Add(-time.Minute)}, nil
+	return &oauth2.Token{AccessToken: cardplatformtest.Token, TokenType: "Bearer", Expiry: time.Now().Add(-time.Minute)}, nil
 }
 
 // TestDoNothingSentStaysPending: an attempt the SDK proves never left (here its token could

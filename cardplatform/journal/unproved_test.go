@@ -37,7 +37,7 @@ func TestDoUnprovedErrorIsSettledByReadBack(t *testing.T) {
 				return resp, err
 			}
 			c, err := cardplatform.New(f.srv.URL,
-				cardplatform.WithTokenSource(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: cardplatformtest.DefaultToken})),
+				cardplatform.WithTokenSource(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: cardplatformtest.Token})),
 				cardplatform.WithCallMiddleware(swallow))
 			require.NoError(t, err)
 			j, err := journal.New(c, f.store, quick)
@@ -66,7 +66,7 @@ func TestDoUnprovedErrorIsSettledByReadBack(t *testing.T) {
 func TestDoRateLimitedWaitsItsTurn(t *testing.T) {
 	f := newFixture(t)
 	c, err := cardplatform.New(f.srv.URL, // one attempt a call: the SDK's own retries end on the 429
-		cardplatform.WithTokenSource(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: cardplatformtest.DefaultToken})),
+		cardplatform.WithTokenSource(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: cardplatformtest.Token})),
 		cardplatform.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 	require.NoError(t, err)
 	j, err := journal.New(c, f.store, quick)

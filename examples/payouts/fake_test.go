@@ -37,15 +37,14 @@ func TestLostAnswerOnTheFake(t *testing.T) {
 		},
 	}
 	a := &audit{}
-	c, err := f.Client(cardplatform.WithCallMiddleware(a.step))
-	require.NoError(t, err)
+	c := f.Client(cardplatform.WithCallMiddleware(a.step))
 	p := &service{c: c, path: filepath.Join(t.TempDir(), "journal.db"), settle: time.Millisecond, tp: noop.NewTracerProvider()}
 	require.NoError(t, p.open(t.Context()))
 	defer p.st.Close()
 
 	req := cardplatform.DisbursementDTO{ProgramGUID: core.NewGUID(), ClientReferenceID: "payout-t-1",
 		Amount: core.NewDecimalFromInt(1000, 2), Person: cardplatform.Person{PersonGUID: core.NewGUID()}}
-	_, err = p.pay(t.Context(), req)
+	_, err := p.pay(t.Context(), req)
 	var se *journal.SettlingError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, journal.StateSending, se.State)

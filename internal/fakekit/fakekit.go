@@ -1,7 +1,8 @@
-// Package fakekit is the runtime of the generated typed fakes (cardplatformfake,
-// pagingfake): an http.RoundTripper that finds the operation of a request, decodes its typed
-// arguments from the wire, calls the test's function and encodes what it returns, so that the
-// client under test runs its real encoding, decoding, error types and retry rules.
+// Package fakekit is the runtime of the typed fakes (cardplatformfake, validationfake,
+// pagingfake; their verbs are generated from ops_fake_verbs.tmpl): an http.RoundTripper that
+// finds the operation of a request, decodes its typed arguments from the wire, calls the
+// test's function and encodes what it returns, so that the client under test runs its real
+// encoding, decoding, error types and retry rules; and the record of the calls it served.
 package fakekit
 
 import (
@@ -16,6 +17,8 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"reflect"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -38,8 +41,8 @@ const Token = "fake-token"
 // it was sent with (the Authorization header left out), the attempt and the body, its values
 // masked (RevealBody returns it as sent).
 type Call struct {
-	// Operation is the operationId (getCard).
-	Operation string
+	// OperationID is the operationId (getCard).
+	OperationID string
 	// Method and Path are the request's (escaped path with the query, every query value
 	// masked, names kept; RevealPath returns it as sent).
 	Method, Path string
@@ -121,10 +124,6 @@ type WireError struct {
 // Error names the status.
 func (e *WireError) Error() string { return fmt.Sprintf("fake wire error %d", e.Status) }
 
-// ErrAnswerLost, returned by a faked function, makes the fake drop the connection after the
-// function ran: the operation happened, the client never sees its answer.
-var ErrAnswerLost = errors.New("fakekit: the operation ran, then its answer was lost")
-
 // lostError is the transport error of a lost answer: like a connection reset after the
 // request was written.
 type lostError struct{}
@@ -179,9 +178,53 @@ func (s *Server) Calls() []Call {
 	return append([]Call(nil), s.calls...)
 }
 
+// CallsFor returns the calls recorded so far of the operations whose method name (GetCard)
+// or operation id (getCard) is name, oldest first: a fake's CallsFor. A name no route has is
+// an error naming pkg (the fake's package) and the methods.
+func (s *Server) CallsFor(pkg, name string, routes []Route) ([]Call, error) {
+	ids := map[string]bool{}
+	var names []string
+	for _, rt := range routes {
+		if rt.Name == name || rt.ID == name {
+			ids[rt.ID] = true
+		}
+		if !slices.Contains(names, rt.Name) {
+			names = append(names, rt.Name)
+		}
+	}
+	if len(ids) == 0 {
+		for _, n := range names {
+			if strings.EqualFold(n, name) {
+				return nil, fmt.Errorf("%s: unknown operation %q: did you mean %s?", pkg, name, n)
+			}
+		}
+		sort.Strings(names)
+		if len(names) > 6 {
+			names = append(names[:6], "...")
+		}
+		return nil, fmt.Errorf("%s: unknown operation %q: not a method of the client (methods: %s)", pkg, name, strings.Join(names, ", "))
+	}
+	var out []Call
+	for _, c := range s.Calls() {
+		if ids[c.OperationID] {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// Reset forgets the calls recorded so far.
+func (s *Server) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls = nil
+}
+
 // Serve answers req with the route it matches among routes. problem writes the fake's own
-// errors as ProblemDetails (card platform), else as the bank's error body.
-func (s *Server) Serve(req *http.Request, routes []Route, problem bool) (*http.Response, error) {
+// errors as ProblemDetails (card platform), else as the bank's error body. A faked function
+// returning an error that matches lost (the fake's ErrAnswerLost) makes the answer lost: a
+// transport error after the function ran, like a connection reset.
+func (s *Server) Serve(req *http.Request, routes []Route, problem bool, lost error) (*http.Response, error) {
 	var body []byte
 	if req.Body != nil {
 		b, err := io.ReadAll(req.Body)
@@ -204,7 +247,7 @@ func (s *Server) Serve(req *http.Request, routes []Route, problem bool) (*http.R
 	}
 	sent, uri := bytes.Clone(body), req.URL.RequestURI()
 	call := Call{
-		Operation: rt.ID, Method: req.Method, Path: maskQuery(uri), rawPath: func() string { return uri },
+		OperationID: rt.ID, Method: req.Method, Path: maskQuery(uri), rawPath: func() string { return uri },
 		CorrelationID: req.Header.Get(sdkclient.CorrelationHeader), Header: h,
 		Attempt: sdkclient.Attempt(req.Context()), Body: redact.LogBody(body), raw: func() []byte { return bytes.Clone(sent) },
 	}
@@ -221,7 +264,7 @@ func (s *Server) Serve(req *http.Request, routes []Route, problem bool) (*http.R
 	res, err := rt.Handler(context.WithValue(req.Context(), callKey{}, call), in)
 	var we *WireError
 	switch {
-	case errors.Is(err, ErrAnswerLost):
+	case lost != nil && errors.Is(err, lost):
 		return nil, lostError{}
 	case errors.As(err, &we):
 		return response(req, we.Status, we.ContentType, we.Body, we.Header), nil

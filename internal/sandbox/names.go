@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -10,25 +9,23 @@ import (
 	"strings"
 )
 
-// ErrUnknownOperation is the error of a fault or request filter given a name that is neither
-// a method of the sandbox's client nor an operation id of its spec.
-var ErrUnknownOperation = errors.New("unknown operation")
-
 // Names maps the method names of a client (GetCard, CreateDisbursement, ACHTransactions) to
 // the operation ids of its spec (getCard, createDisbursement, listAchTransactions). It is
 // immutable and safe for concurrent use.
 type Names struct {
-	pkg    string
-	byName map[string][]string
-	ids    map[string]bool
+	pkg     string
+	unknown error
+	byName  map[string][]string
+	ids     map[string]bool
 }
 
 // NewNames maps each exported method of client (a value of the client's pointer type) whose
 // name is an operation id of ids, compared without regard to case (getCardPin is GetCardPIN),
 // to that operation, and each method of extra to the operations it lists (iterators,
-// hand-written methods, a method that speaks two versions). pkg prefixes errors.
-func NewNames(pkg string, client any, ids []string, extra map[string][]string) *Names {
-	n := &Names{pkg: pkg, byName: map[string][]string{}, ids: map[string]bool{}}
+// hand-written methods, a method that speaks two versions). pkg prefixes errors; unknown is
+// the sandbox's ErrUnknownOperation, which the error of an unknown name wraps.
+func NewNames(pkg string, unknown error, client any, ids []string, extra map[string][]string) *Names {
+	n := &Names{pkg: pkg, unknown: unknown, byName: map[string][]string{}, ids: map[string]bool{}}
 	for _, id := range ids {
 		n.ids[id] = true
 	}
@@ -49,7 +46,8 @@ func NewNames(pkg string, client any, ids []string, extra map[string][]string) *
 
 // Resolve returns the operation ids a call of the method name sends: one for most methods,
 // two for a method that speaks two versions of an API. An operation id of the spec is also
-// accepted and returned as it is. Any other name is an error matching ErrUnknownOperation.
+// accepted and returned as it is. Any other name is an error wrapping the sandbox's
+// ErrUnknownOperation (NewNames).
 func (n *Names) Resolve(name string) ([]string, error) {
 	if ops, ok := n.byName[name]; ok {
 		return slices.Clone(ops), nil
@@ -57,7 +55,7 @@ func (n *Names) Resolve(name string) ([]string, error) {
 	if n.ids[name] {
 		return []string{name}, nil
 	}
-	return nil, fmt.Errorf("%s: %w %q: not a method of the client (%s)", n.pkg, ErrUnknownOperation, name, n.suggest(name))
+	return nil, fmt.Errorf("%s: %w %q: not a method of the client (%s)", n.pkg, n.unknown, name, n.suggest(name))
 }
 
 // Select returns the records of rs whose operation a call of the method name sends (Resolve),
@@ -74,6 +72,29 @@ func (n *Names) Select(name string, rs []Request) ([]Request, error) {
 		}
 	}
 	return out, nil
+}
+
+// FailNext is a sandbox's Server.FailNext: it queues f on fs for the next count calls of the
+// operations of the client method name (or of the operation id name).
+func (n *Names) FailNext(fs *Faults, name string, count int, f Fault) error {
+	ids, err := n.Resolve(name)
+	if err != nil {
+		return fmt.Errorf("FailNext: %w", err)
+	}
+	if err := fs.Add(ids, count, f); err != nil {
+		return fmt.Errorf("%s: FailNext: %w", n.pkg, err)
+	}
+	return nil
+}
+
+// RequestsFor is a sandbox's Server.RequestsFor: the records of l of the method name
+// (Select). It panics on a name Resolve refuses, as a test asking for it has a typo.
+func (n *Names) RequestsFor(l *Log, name string) []Request {
+	rs, err := n.Select(name, l.All())
+	if err != nil {
+		panic("RequestsFor: " + err.Error())
+	}
+	return rs
 }
 
 // suggest names the method name closest to name, or lists a few.

@@ -139,6 +139,14 @@ func (l *Log) Add(req Request) {
 	}
 }
 
+// Keep records the request r with body, its operation id and arrival time (Record) unless
+// recording is off, in which case it builds no record: every sandbox records through it.
+func (l *Log) Keep(r *http.Request, body []byte, operationID string, at time.Time) {
+	if l.On() {
+		l.Add(Record(r, body, operationID, at))
+	}
+}
+
 // All returns copies of the requests recorded, oldest first.
 func (l *Log) All() []Request {
 	l.mu.Lock()

@@ -1,5 +1,5 @@
 // Package settings holds what the SDK's options and its call path share without importing
-// each other: package core reads and defines, the call path (internal/transport) sets. It
+// each other: package core reads and defines, the call path (internal/sdkclient) sets. It
 // imports no package of the SDK, so that core, which the call path imports, can read it.
 package settings
 

@@ -1,20 +1,3 @@
-// Package banktest is an in-process sandbox of the bank on one origin: the account
-// validation service (validationtest) and the list endpoints (pagingtest) served together,
-// behind the bank's rate limit of 5 requests a second per credential across both APIs, with
-// the lock-out that follows a 429 (two minutes by default, announced in Retry-After). A test
-// sees there what a service sees at the bank: a validation client and a paging client of one
-// credential share one budget, and a 429 earned by one locks the other out.
-//
-//	srv := banktest.NewServer(t)
-//	res, err := srv.ValidationClient().VerifyAccount(ctx, inq)
-//	for tx, err := range srv.PagingClient().PreviousDayTransactions(ctx, req) { ... }
-//	srv.Arrivals() // every request that reached the origin, those refused with 429 marked
-//
-// The two clients send validationtest.Token and share one rate-limit budget of their own
-// (the same WithCredentialID): no other client of the test process shares it, so the
-// lock-out one test earns never reaches another test. A client of one's own pointed at URL
-// (WithHTTPClient(srv.HTTPClient())) is another credential to the SDK unless it is given the
-// same credential id (CredentialID); to the sandbox, a credential is its bearer token.
 package banktest
 
 import (
@@ -38,9 +21,9 @@ import (
 	"github.com/issuerkit/issuerkit-go/validation/validationtest"
 )
 
-// Token is the bearer token the Server's clients send (validationtest.Token: the validation
-// service checks it; the list endpoints take any).
-const Token = validationtest.Token
+// Token is the bearer token the Server's clients send, the token of validationtest and
+// pagingtest (the validation service checks it; the list endpoints take any).
+const Token = "sandbox-token"
 
 // DefaultRate is the requests a second per credential the sandbox accepts unless WithRateLimit
 // says otherwise: the bank's 5.

@@ -25,10 +25,7 @@ func TestFakeLockoutStaysInItsFake(t *testing.T) {
 	limited := &pagingfake.Fake{ListRTPParticipants: func(context.Context, paging.ListRTPParticipantsRequest) (*paging.ParticipantListResponse, error) {
 		return nil, pagingfake.BankError(429, "Too Many Requests", time.Minute)
 	}}
-	lc, err := limited.Client(paging.WithKeyClientID("client-1"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	lc := limited.Client(paging.WithKeyClientID("client-1"))
 	if _, err := lc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{}); !errors.Is(err, core.ErrRateLimited) {
 		t.Fatalf("429 fake: err = %v, want ErrRateLimited", err)
 	}
@@ -38,20 +35,14 @@ func TestFakeLockoutStaysInItsFake(t *testing.T) {
 	}
 
 	other := &pagingfake.Fake{ListRTPParticipants: rtp}
-	oc, err := other.Client(paging.WithKeyClientID("client-1"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	oc := other.Client(paging.WithKeyClientID("client-1"))
 	if _, err := oc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{}); err != nil {
 		t.Errorf("another paging fake: %v (locked out by the first fake's 429)", err)
 	}
 	vf := &validationfake.Fake{VerifyAccount: func(context.Context, validation.Inquiry) (*validation.Result, error) {
 		return &validation.Result{ErrorCode: "000"}, nil
 	}}
-	vc, err := vf.Client()
-	if err != nil {
-		t.Fatal(err)
-	}
+	vc := vf.Client()
 	inq := validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: core.NewSecret("123456789")}
 	if _, err := vc.VerifyAccount(ctx, inq); err != nil {
 		t.Errorf("a validation fake: %v (locked out by the paging fake's 429)", err)
@@ -61,14 +52,8 @@ func TestFakeLockoutStaysInItsFake(t *testing.T) {
 	shared := &pagingfake.Fake{ListRTPParticipants: func(context.Context, paging.ListRTPParticipantsRequest) (*paging.ParticipantListResponse, error) {
 		return nil, pagingfake.BankError(429, "Too Many Requests", time.Minute)
 	}}
-	sc, err := shared.Client(paging.WithKeyClientID("client-1"), paging.WithCredentialID(t.Name()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	vc2, err := vf.Client(validation.WithCredentialID(t.Name()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := shared.Client(paging.WithKeyClientID("client-1"), paging.WithCredentialID(t.Name()))
+	vc2 := vf.Client(validation.WithCredentialID(t.Name()))
 	if _, err := sc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{}); !errors.Is(err, core.ErrRateLimited) {
 		t.Fatalf("shared 429 fake: err = %v, want ErrRateLimited", err)
 	}

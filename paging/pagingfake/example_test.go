@@ -24,10 +24,7 @@ func Example() {
 			return res, nil
 		},
 	}
-	c, err := f.Client()
-	if err != nil {
-		panic(err)
-	}
+	c := f.Client()
 	ctx := context.Background()
 	from := core.MustParseDate("2024-05-01")
 	res, err := c.ListACHTransactions(ctx, paging.ListACHTransactionsRequest{PageNumber: 1, PageSize: 50,

@@ -19,10 +19,7 @@ func TestFakeAnswersOperationWithSeveralSuccesses(t *testing.T) {
 			return &paging.CommercialAccountsResponse{}, nil
 		},
 	}
-	c, err := f.Client()
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := f.Client()
 	ctx := context.Background()
 	acct, err := c.GetCommercialAccount(ctx, "acct-7", paging.GetCommercialAccountRequest{})
 	if err != nil {

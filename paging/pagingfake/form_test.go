@@ -35,10 +35,7 @@ func TestFakeGetsTypedPageParametersInBothForms(t *testing.T) {
 					return &paging.ACHAddendaResponse{}, nil
 				},
 			}
-			c, err := f.Client(form.opts...)
-			if err != nil {
-				t.Fatal(err)
-			}
+			c := f.Client(form.opts...)
 			ctx := context.Background()
 			n := 0
 			for _, err := range c.ACHTransactions(ctx, paging.ACHListRequest{}, paging.WithPageSize(1)) {

@@ -1,25 +1,3 @@
-// Package pagingtest is an in-process sandbox of the bank's paginated list endpoints
-// (openapi/banklists.yaml): it serves N synthetic records per endpoint in the row, offset,
-// page, sequence and key styles, with the totalRows and retrievedRows headers (and
-// the commercial account reporting reads: see WithKeyCycle), and can misbehave on
-// request (latency, failures at page k, lying totals, ignored page parameters), recording
-// every request it sees.
-//
-//	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
-//	for tx, err := range srv.Client().ACHTransactions(ctx, req) { ... }
-//	// or point a client of one's own, or a core.FetchFunc, at srv.URL (srv.HTTPClient())
-//
-// Start does the same from a plain program, without a testing.TB. Client returns a
-// *paging.Client pointed at the sandbox; Requests returns what it received, each request
-// validated against the spec first (a request the bank's description refuses is answered 400
-// with the bank's error body naming the fields); WithSeed serves given records instead of
-// synthetic ones.
-//
-// Every operation of the spec has a route (a test enumerates the generated operation table).
-// Should one lack it, it answers 501 Not Implemented with the header
-// Issuerkit-Sandbox-Not-Served naming the operation and the bank's error body whose message
-// starts "not served by the sandbox: ": the client returns an error of status 501
-// (ErrServerError), never ErrNotFound, and does not retry it.
 package pagingtest
 
 import (
@@ -46,9 +24,11 @@ const keyClientIDHeader = "KeyClientId"
 // bank's token flow is the client's own (paging.WithTokenSource).
 const Token = "sandbox-token"
 
-// Server is a running sandbox. Its methods are safe for concurrent use.
+// Server is a running sandbox. Create it with NewServer (in tests) or Start (in programs);
+// its methods are safe for concurrent use.
 type Server struct {
-	// URL is the base URL of the sandbox, e.g. http://127.0.0.1:PORT.
+	// URL is the base URL of the sandbox, for example http://127.0.0.1:41234, without a
+	// trailing slash; pass it to paging.New.
 	URL string
 
 	srv    *httptest.Server
@@ -90,7 +70,7 @@ func Start(opts ...Option) (*Server, error) {
 		return nil, fmt.Errorf("pagingtest: %w", err)
 	}
 	s.spec = sp
-	s.names = sandbox.NewNames("pagingtest", (*paging.Client)(nil), sp.OperationIDs(), methodOperations)
+	s.names = sandbox.NewNames("pagingtest", ErrUnknownOperation, (*paging.Client)(nil), sp.OperationIDs(), methodOperations)
 	s.srv = httptest.NewServer(s.routes())
 	s.URL = s.srv.URL
 	copts := []paging.Option{paging.WithHTTPClient(s.srv.Client()), paging.WithRateLimit(0), paging.WithStaticToken(Token)}
@@ -152,14 +132,7 @@ func (s *Server) Close() {
 // Fault that neither delays, drops nor sets a status in 100-599. WithFailure, which fails the
 // k-th request of every endpoint, still works beside it.
 func (s *Server) FailNext(name string, n int, f Fault) error {
-	ids, err := s.names.Resolve(name)
-	if err != nil {
-		return fmt.Errorf("FailNext: %w", err)
-	}
-	if err := s.faults.Add(ids, n, sandbox.Fault(f)); err != nil {
-		return fmt.Errorf("pagingtest: FailNext: %w", err)
-	}
-	return nil
+	return s.names.FailNext(s.faults, name, n, sandbox.Fault(f))
 }
 
 // Client returns a *paging.Client for URL: without a rate limit, sending Token, and speaking
@@ -184,11 +157,7 @@ func (s *Server) Requests() []Request { return requestsOf(s.log.All()) }
 // "ListACHTransactions"; an operation id such as "listAchTransactions" is accepted too),
 // oldest first. It panics on a name that is neither, as a test asking for it has a typo.
 func (s *Server) RequestsFor(name string) []Request {
-	rs, err := s.names.Select(name, s.log.All())
-	if err != nil {
-		panic("RequestsFor: " + err.Error())
-	}
-	return requestsOf(rs)
+	return requestsOf(s.names.RequestsFor(&s.log, name))
 }
 
 // ResetRequests forgets the requests received so far. The options that act on the k-th
@@ -242,9 +211,7 @@ func (s *Server) wrap(h func(w http.ResponseWriter, r *http.Request, body []byte
 		if routeErr == nil {
 			opID = route.Operation.OperationID
 		}
-		if s.log.On() {
-			s.log.Add(sandbox.Record(r, body, opID, at))
-		}
+		s.log.Keep(r, body, opID, at)
 		s.mu.Lock()
 		s.counts[r.URL.Path]++
 		n := s.counts[r.URL.Path]

@@ -4,6 +4,7 @@ package pagingtest
 
 import (
 	"bytes"
+	"errors"
 	"net/http"
 	"net/url"
 	"time"
@@ -116,15 +117,9 @@ func requestsOf(rs []sandbox.Request) []Request {
 }
 
 // ErrUnknownOperation is the error of FailNext given a name that is neither a method of
-// *paging.Client nor an operation id of the spec (RequestsFor panics with it). Its text
-// is "unknown operation"; the error returned wraps it with the name given and the client's
-// methods (or the one meant, for a name that differs only in case):
+// *paging.Client nor an operation id of the spec (RequestsFor panics on such a name).
+// The error returned wraps it with the name given and the client's methods (or the one meant,
+// for a name that differs only in case):
 //
 //	FailNext: pagingtest: unknown operation "Nope": not a method of the client (methods: …)
-//
-// It is one value in the three sandboxes: errors.Is matches it whichever returned it.
-var ErrUnknownOperation = errUnknownOperation
-
-// errUnknownOperation is the value the three sandboxes share (an unexported name, so that go
-// doc of ErrUnknownOperation names no internal package).
-var errUnknownOperation = sandbox.ErrUnknownOperation
+var ErrUnknownOperation = errors.New("unknown operation")

@@ -22,10 +22,7 @@ func TestFakeLockoutStaysInItsFake(t *testing.T) {
 	limited := &validationfake.Fake{VerifyAccount: func(context.Context, validation.Inquiry) (*validation.Result, error) {
 		return nil, validationfake.BankError(429, "Too Many Requests", time.Minute)
 	}}
-	lc, err := limited.Client()
-	if err != nil {
-		t.Fatal(err)
-	}
+	lc := limited.Client()
 	ctx := context.Background()
 	if _, err := lc.VerifyAccount(ctx, inq); !errors.Is(err, core.ErrRateLimited) {
 		t.Fatalf("429 fake: err = %v, want ErrRateLimited", err)
@@ -39,19 +36,13 @@ func TestFakeLockoutStaysInItsFake(t *testing.T) {
 		"WithRateLimit(0)": {validation.WithRateLimit(0)},
 	} {
 		other := &validationfake.Fake{VerifyAccount: ok}
-		c, err := other.Client(opts...)
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := other.Client(opts...)
 		if _, err := c.VerifyAccount(ctx, inq); err != nil {
 			t.Errorf("%s: another fake's client: %v (locked out by the first fake's 429)", name, err)
 		}
 	}
 	// Two clients of one fake share its budget: the lock-out reaches the second one too.
-	lc2, err := limited.Client()
-	if err != nil {
-		t.Fatal(err)
-	}
+	lc2 := limited.Client()
 	if _, err := lc2.VerifyAccount(ctx, inq); !errors.As(err, &le) {
 		t.Errorf("a second client of the 429 fake: err = %v, want *LockoutError", err)
 	}

@@ -25,10 +25,7 @@ func Example() {
 			return &res, nil
 		},
 	}
-	c, err := f.Client()
-	if err != nil {
-		panic(err)
-	}
+	c := f.Client()
 	ctx := context.Background()
 	inq := validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015",
 		AccountNumber: core.NewSecret("123456789")}

@@ -29,10 +29,7 @@ func TestFakeVerifyAccount(t *testing.T) {
 			return &validation.Result{ErrorCode: "000"}, nil
 		},
 	}
-	c, err := f.Client()
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := f.Client()
 	res, err := c.VerifyAccount(context.Background(), inq, validation.WithCorrelationID("corr-1"))
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +43,7 @@ func TestFakeVerifyAccount(t *testing.T) {
 	if corr != "corr-1" {
 		t.Errorf("correlation id %q, want corr-1", corr)
 	}
-	if calls := f.Calls(); len(calls) != 1 || calls[0].Operation != "verifyAccountV2" {
+	if calls := f.Calls(); len(calls) != 1 || calls[0].OperationID != "verifyAccountV2" {
 		t.Errorf("calls: %+v", calls)
 	}
 }
@@ -68,29 +65,20 @@ func TestFakeVerifyAccountV1AndErrors(t *testing.T) {
 			return nil, validationfake.BankError(404, "no such account", 0)
 		},
 	}
-	v1, err := f.Client(validation.WithDocumentedAPI())
-	if err != nil {
-		t.Fatal(err)
-	}
+	v1 := f.Client(validation.WithDocumentedAPI())
 	if _, err := v1.VerifyAccount(context.Background(), inq); err != nil {
 		t.Fatalf("v1: %v", err)
 	}
-	v2, err := f.Client(validation.WithRetry(core.RetryOptions{BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = v2.VerifyAccount(context.Background(), inq)
+	v2 := f.Client(validation.WithRetry(core.RetryOptions{BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}))
+	_, err := v2.VerifyAccount(context.Background(), inq)
 	if !errors.Is(err, core.ErrNotFound) || n != 3 {
 		t.Errorf("err = %v after %d calls, want ErrNotFound after a lost answer and a retry", err, n)
 	}
-	if ops := []string{f.Calls()[0].Operation, f.Calls()[1].Operation}; ops[0] != "verifyAccount" || ops[1] != "verifyAccountV2" {
+	if ops := []string{f.Calls()[0].OperationID, f.Calls()[1].OperationID}; ops[0] != "verifyAccount" || ops[1] != "verifyAccountV2" {
 		t.Errorf("operations %v", ops)
 	}
 
-	unset, err := (&validationfake.Fake{}).Client()
-	if err != nil {
-		t.Fatal(err)
-	}
+	unset := (&validationfake.Fake{}).Client()
 	_, err = unset.VerifyAccount(context.Background(), inq)
 	var e *core.Error
 	if !errors.As(err, &e) || e.StatusCode != 501 || !strings.Contains(err.Error(), "not faked: VerifyAccount") {

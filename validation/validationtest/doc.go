@@ -1,6 +1,7 @@
 // Package validationtest is an in-process sandbox of the bank's account-validation service
-// for tests and demos: a real HTTP server (net/http/httptest) built from the service's spec,
-// holding preloaded accounts and owners and answering as the bank's service does.
+// for tests and demos, in the spirit of net/http/httptest: a real HTTP server on a loopback
+// port, built from openapi/validation.yaml, holding preloaded accounts and owners and
+// answering as the bank's service does, with a *validation.Client pointed at it.
 //
 //	srv := validationtest.NewServer(t)
 //	res, err := srv.Client().VerifyAccount(ctx, validation.Inquiry{
@@ -9,6 +10,29 @@
 //		AccountNumber: core.NewSecret(validationtest.AccountPerson),
 //		AcctOwner:     validation.AcctOwner{FirstName: "Pat", LastName: "Lee"},
 //	})
+//
+// # Verbs
+//
+// The three sandboxes (cardplatformtest, validationtest, pagingtest) offer the same verbs with
+// the same shapes:
+//
+//   - NewServer(tb, opts...) starts a sandbox for a test and closes it when the test ends,
+//     failing the test if it cannot start; Start(opts...) does the same from a program and
+//     returns an error; Server.Close stops it. An Option is a func(*config); WithClientOptions
+//     adds options to the Server's Client.
+//   - Server.Client returns the client pointed at Server.URL, sending Token; Server.HTTPClient
+//     and Server.Handler serve a client or an origin of one's own.
+//   - Server.FailNext(method, n, Fault) makes the next n calls of a client method fail: a
+//     status, a delay, a connection dropped before the operation ran, an answer lost after
+//     it ran (an unknown name is ErrUnknownOperation).
+//   - Server.Requests, RequestsFor(method) and ResetRequests read and forget what the sandbox
+//     received, secrets masked (Request.RevealBody as received); DisableRecording stops
+//     recording, for benchmarks.
+//
+// Its own: Server.AddAccount and WithAccounts add accounts; WithDocumentedAPI serves the
+// documented form too; WithRateLimit sets the bank's limit.
+//
+// # What it implements
 //
 // Which API: by default the sandbox serves what the client speaks by default, the bank's
 // published files exactly: v2 (errorResponse beside AOAResponse, empty when there is no
@@ -49,5 +73,5 @@
 // Should one lack it, it answers 501 Not Implemented with the header
 // Issuerkit-Sandbox-Not-Served naming the operation and the bank's error body whose message
 // starts "not served by the sandbox: ": the client returns an error of status 501
-// (ErrServerError), never ErrNotFound, and does not retry it.
+// (core.ErrServerError), never core.ErrNotFound, and does not retry it.
 package validationtest

@@ -16,7 +16,6 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	nethttpmiddleware "github.com/oapi-codegen/nethttp-middleware"
 
-	"github.com/issuerkit/issuerkit-go/internal/sandbox"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationtest/internal/sandboxapi"
 )
@@ -49,7 +48,7 @@ func (s *Server) handler() (http.Handler, error) {
 		body, err := io.ReadAll(r.Body)
 		_ = r.Body.Close()
 		opID := s.spec.OperationID(r)
-		s.log.Add(sandbox.Record(r, body, opID, time.Now()))
+		s.log.Keep(r, body, opID, time.Now())
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		if err != nil {
 			writeBankError(w, r, http.StatusBadRequest, "Bad request: unreadable body", validation.ErrorCodeBadLayoutOrFormat, "")

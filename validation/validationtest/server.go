@@ -2,6 +2,7 @@ package validationtest
 
 import (
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"sync"
 	"testing"
@@ -12,9 +13,11 @@ import (
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
-// Server is a running sandbox and a client pointed at it.
+// Server is a running sandbox. Create it with NewServer (in tests) or Start (in programs);
+// its methods are safe for concurrent use.
 type Server struct {
-	// URL is the base URL of the sandbox (http://127.0.0.1:port).
+	// URL is the base URL of the sandbox, for example http://127.0.0.1:41234, without a
+	// trailing slash; pass it to validation.New.
 	URL       string
 	client    *validation.Client
 	srv       *httptest.Server
@@ -75,18 +78,21 @@ func WithAccounts(accts ...Account) Option {
 	return func(c *config) { c.accounts = append(c.accounts, accts...) }
 }
 
-// NewServer starts a sandbox for the test t and closes it when t ends.
-func NewServer(t testing.TB, opts ...Option) *Server {
-	t.Helper()
+// NewServer starts a sandbox for a test and closes it when the test ends. It fails the test if
+// the sandbox cannot start.
+func NewServer(tb testing.TB, opts ...Option) *Server {
+	tb.Helper()
 	s, err := Start(opts...)
 	if err != nil {
-		t.Fatalf("validationtest: %v", err)
+		tb.Fatalf("validationtest: %v", err)
+		return nil
 	}
-	t.Cleanup(s.Close)
+	tb.Cleanup(s.Close)
 	return s
 }
 
-// Start starts a sandbox for a program (an example, a demo); call Close when done.
+// Start starts a sandbox on a loopback port and returns it with a client pointed at it, for a
+// program (an example, a demo) as well as a test; the caller closes it with Close.
 func Start(opts ...Option) (*Server, error) {
 	cfg := config{rate: 5, published: true}
 	for _, o := range opts {
@@ -105,7 +111,7 @@ func Start(opts ...Option) (*Server, error) {
 	if s.spec, err = sandbox.LoadSpec(openapi.Validation); err != nil {
 		return nil, fmt.Errorf("validationtest: spec: %w", err)
 	}
-	s.names = sandbox.NewNames("validationtest", (*validation.Client)(nil), s.spec.OperationIDs(), methodOperations)
+	s.names = sandbox.NewNames("validationtest", ErrUnknownOperation, (*validation.Client)(nil), s.spec.OperationIDs(), methodOperations)
 	h, err := s.handler()
 	if err != nil {
 		return nil, err
@@ -146,14 +152,7 @@ func (s *Server) Close() {
 // that is neither (matching ErrUnknownOperation), n < 1, or a Fault that neither delays,
 // drops nor sets a status in 100-599.
 func (s *Server) FailNext(name string, n int, f Fault) error {
-	ids, err := s.names.Resolve(name)
-	if err != nil {
-		return fmt.Errorf("FailNext: %w", err)
-	}
-	if err := s.faults.Add(ids, n, sandbox.Fault(f)); err != nil {
-		return fmt.Errorf("validationtest: FailNext: %w", err)
-	}
-	return nil
+	return s.names.FailNext(s.faults, name, n, sandbox.Fault(f))
 }
 
 // Client returns a *validation.Client for URL authenticated with Token. It speaks what the
@@ -177,15 +176,19 @@ func (s *Server) Requests() []Request { return requestsOf(s.log.All()) }
 // version it spoke; an operation id such as "verifyAccountV2" is accepted too), oldest first.
 // It panics on a name that is neither, as a test asking for it has a typo.
 func (s *Server) RequestsFor(name string) []Request {
-	rs, err := s.names.Select(name, s.log.All())
-	if err != nil {
-		panic("RequestsFor: " + err.Error())
-	}
-	return requestsOf(rs)
+	return requestsOf(s.names.RequestsFor(&s.log, name))
 }
 
 // ResetRequests forgets the requests received so far.
 func (s *Server) ResetRequests() { s.log.Reset() }
+
+// DisableRecording stops recording requests (Requests stays as it is): for benchmarks that
+// make millions of requests.
+func (s *Server) DisableRecording() { s.log.Disable() }
+
+// HTTPClient returns an *http.Client for the sandbox, for a client of one's own
+// (validation.WithHTTPClient).
+func (s *Server) HTTPClient() *http.Client { return s.srv.Client() }
 
 func (s *Server) account(routing, number string) (Account, bool) {
 	s.mu.Lock()

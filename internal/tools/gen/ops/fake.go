@@ -15,6 +15,13 @@ type fakeFile struct {
 	Ops     []fakeOp
 }
 
+// fakeVerbs is the data of ops_fake_verbs.tmpl: the verbs every fake of a client package
+// offers, whether its Fake is generated (fakeFile) or written by hand.
+type fakeVerbs struct {
+	Pkg     string
+	Problem bool // errors are ProblemDetails bodies (else the bank's error body)
+}
+
 // fakeOp is one faked method and its route.
 type fakeOp struct {
 	Name, ID, Method, Path string

@@ -12,8 +12,10 @@
 //     operations whose x-issuerkit-readback has a settle rule, and the sandbox's map of them;
 //   - doc_operations.gen.go: the package doc's table of contents, the operations under the
 //     spec's tags and the bank's two forms (toc.go);
-//   - <pkg>fake/fake.gen.go when the spec's x-issuerkit-go object has fake: {errors: problem
-//     or bank}: the typed fake, answering errors with ProblemDetails or the bank's body.
+//   - <pkg>fake/verbs.gen.go and <pkg>fake/fake.gen.go when the spec's x-issuerkit-go object
+//     has fake: {errors: problem or bank}: the typed fake, answering errors with
+//     ProblemDetails or the bank's body; its verbs alone (verbs.gen.go) with struct:
+//     handwritten, for a package whose Fake and routes are written by hand.
 //
 // It refuses, one line per problem, a spec in which an operation lacks an operationId, lacks
 // x-issuerkit-retry-safe, carries a malformed x-issuerkit-pagination, declares no 2xx
@@ -146,10 +148,17 @@ func Generate(j *genkit.Job) error {
 	if err := renderJournal(j, settles, methods); err != nil {
 		return err
 	}
-	if fake == "" {
+	if fake.errors == "" {
 		return nil
 	}
-	ff, err := newFakeFile(m, fake == "problem")
+	verbs := fakeVerbs{Pkg: m.pkg, Problem: fake.errors == "problem"}
+	if err := render(j, filepath.Join(j.Package+"fake", "verbs.gen.go"), "ops_fake_verbs.tmpl", verbs); err != nil {
+		return err
+	}
+	if fake.handwritten {
+		return nil
+	}
+	ff, err := newFakeFile(m, fake.errors == "problem")
 	if err != nil {
 		return fmt.Errorf("fake: %w", err)
 	}
@@ -184,18 +193,29 @@ func writeOrRemove(j *genkit.Job, file string, src []byte) error {
 	return err
 }
 
-// fakeSetting reads x-issuerkit-go's fake: {errors: problem | bank}; "" when absent.
-func fakeSetting(settings map[string]any) (string, error) {
+// fakeConfig is x-issuerkit-go's fake: {errors: problem | bank, struct: handwritten}.
+type fakeConfig struct {
+	errors      string // problem or bank; "" when the spec has no fake
+	handwritten bool   // the package writes its Fake and routes: generate its verbs only
+}
+
+// fakeSetting reads x-issuerkit-go's fake; the zero fakeConfig when absent.
+func fakeSetting(settings map[string]any) (fakeConfig, error) {
 	v, ok := settings["fake"]
 	if !ok {
-		return "", nil
+		return fakeConfig{}, nil
 	}
 	m, _ := v.(map[string]any)
 	e, _ := m["errors"].(string)
-	if len(m) != 1 || (e != "problem" && e != "bank") {
-		return "", fmt.Errorf("x-issuerkit-go: fake is %v, want {errors: problem} or {errors: bank}", v)
+	st, hasStruct := m["struct"]
+	extra := len(m) - 1
+	if hasStruct {
+		extra--
 	}
-	return e, nil
+	if extra != 0 || (e != "problem" && e != "bank") || (hasStruct && st != "handwritten") {
+		return fakeConfig{}, fmt.Errorf("x-issuerkit-go: fake is %v, want {errors: problem} or {errors: bank}, with struct: handwritten for a Fake written by hand", v)
+	}
+	return fakeConfig{errors: e, handwritten: hasStruct}, nil
 }
 
 // renderJournal writes the journal's table of writes (journalFile) from the settle rules, or

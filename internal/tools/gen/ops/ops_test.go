@@ -56,9 +56,9 @@ func TestGeneratedFiles(t *testing.T) {
 		spec  string
 		files []string
 	}{
-		{"cardplatform", []string{clientFile, operationsFile, iteratorsFile, settleFile, "cardplatformtest/" + settleFile, "cardplatformfake/fake.gen.go", journalFile, tocFile}},
-		{"validation", []string{clientFile, operationsFile, tocFile}},
-		{"banklists", []string{clientFile, operationsFile, iteratorsFile, "pagingfake/fake.gen.go", tocFile}},
+		{"cardplatform", []string{clientFile, operationsFile, iteratorsFile, settleFile, "cardplatformtest/" + settleFile, "cardplatformfake/fake.gen.go", "cardplatformfake/verbs.gen.go", journalFile, tocFile}},
+		{"validation", []string{clientFile, operationsFile, "validationfake/verbs.gen.go", tocFile}},
+		{"banklists", []string{clientFile, operationsFile, iteratorsFile, "pagingfake/fake.gen.go", "pagingfake/verbs.gen.go", tocFile}},
 	} {
 		t.Run(tc.spec, func(t *testing.T) {
 			spec, config := filepath.Join(root, "openapi", tc.spec+".yaml"), filepath.Join(root, "openapi", tc.spec+".codegen.yaml")

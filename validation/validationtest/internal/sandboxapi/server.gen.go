@@ -3937,9 +3937,10 @@ var swaggerSpec = []string{
 	"fPpsGBa8jQm5na03+hoGWeCVtWQulR7DLRzLQmYlBvcntsSALvngHzdDdHQFf/dMLih37q4hqStNRA8i",
 	"U2A/u7t2+aLMIR19o8mt7eHmbjpm/WZGeAtZtAoOzn9mIeeVZDjDOzOC1pBN40PrC7sRD1S5o7auLPYB",
 	"U103cHtrAGsXt+NGvlqHZ5Vo94XMDu2pWgnOwW34250RKq374egVNdw3ghjlS4eTTs70+uhAx9sWPl5J",
-	"Fw8PCFwnPWrfSNiVKNBPt/o5DGY0pRhnTJf8Y+X8xhfLnEN+M1bdJou3y4K2i4psKr80OKTgZoOdd2sN",
-	"IooNy/IODNuKvScmRS1rr6CakZwvuBHv5TUTIVkYogfRyX1MjayNhOLu8uWCzAoptI8cJw7CitAsc3Z4",
-	"KrwIZlmQV5eX72wWjoIZvEYdgGm0pUX1L18jstTg9WmjplhaMK1qhshyAre3t/8vAAD//w==",
+	"Fw8PCFwnPWrfSNiVKNBPt/o5DGY0pRhnTJf8Y+X8xhfLnEN+M1bdJou3y0JmJXrNqjhl5T4YnqIoU7O6",
+	"/o4xO4CKbCq/NDiq4GaD/Xe4ASKNDePyDhjbir1XJkWtbK+gmpGcL7gO0fEtJAtDJCGauY+plLWRaNzd",
+	"v1yQWSGF9pHpxK2IIjTLnN2eCi/iWRbk1eXlO5u1o2BmH6DOwDTa0rr6l7URWWrwErVRViwtmFY1A2U5",
+	"h9vb2/8XAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
