@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
@@ -65,7 +66,7 @@ func TestLockoutErrorNotRetried(t *testing.T) {
 	srv, hits := tooMany(t, "")
 	var logs bytes.Buffer
 	c, err := paging.New(srv.URL, paging.WithDocumentedAPI(), paging.WithHTTPClient(srv.Client()),
-		paging.WithLogger(slog.New(slog.NewTextHandler(&logs, nil))))
+		paging.WithLogger(slog.New(slog.NewTextHandler(&logs, leaktest.NoTime(nil)))))
 	require.NoError(t, err)
 	_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
 	require.ErrorIs(t, err, paging.ErrRateLimited)
