@@ -28,11 +28,11 @@ func TestFakeLockoutStaysInItsFake(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := lc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{}); !errors.Is(err, paging.ErrRateLimited) {
+	if _, err := lc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{Limit: 10}); !errors.Is(err, paging.ErrRateLimited) {
 		t.Fatalf("429 fake: err = %v, want ErrRateLimited", err)
 	}
 	var le *paging.LockoutError
-	if _, err := lc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{}); !errors.As(err, &le) {
+	if _, err := lc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{Limit: 10}); !errors.As(err, &le) {
 		t.Fatalf("the 429 fake's own client: err = %v, want *LockoutError", err)
 	}
 
@@ -41,7 +41,7 @@ func TestFakeLockoutStaysInItsFake(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := oc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{}); err != nil {
+	if _, err := oc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{Limit: 10}); err != nil {
 		t.Errorf("another paging fake: %v (locked out by the first fake's 429)", err)
 	}
 	vf := &validationfake.Fake{VerifyAccount: func(context.Context, validation.Inquiry) (*validation.Result, error) {
@@ -68,7 +68,7 @@ func TestFakeLockoutStaysInItsFake(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{}); !errors.Is(err, paging.ErrRateLimited) {
+	if _, err := sc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{Limit: 10}); !errors.Is(err, paging.ErrRateLimited) {
 		t.Fatalf("shared 429 fake: err = %v, want ErrRateLimited", err)
 	}
 	var vle *validation.LockoutError
