@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -28,8 +29,8 @@ func assertDecodeErrorHidesSecrets(t *testing.T, err error, secrets ...string) {
 	t.Helper()
 	require.Error(t, err)
 	var logs bytes.Buffer
-	slog.New(slog.NewJSONHandler(&logs, nil)).Error("call failed", "err", err)
-	slog.New(slog.NewTextHandler(&logs, nil)).Error("call failed", "err", err)
+	slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(nil))).Error("call failed", "err", err)
+	slog.New(slog.NewTextHandler(&logs, leaktest.NoTime(nil))).Error("call failed", "err", err)
 	for _, text := range []string{err.Error(), fmt.Sprintf("%v", err), fmt.Sprintf("%+v", err), logs.String()} {
 		for _, s := range secrets {
 			assert.NotContains(t, text, s)

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -29,7 +30,7 @@ func TestMaskingDoesNotHideTheError(t *testing.T) {
 	defer srv.Close()
 	var logs bytes.Buffer
 	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken(token), cardplatform.WithHTTPClient(srv.Client()),
-		cardplatform.WithLogger(slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
+		cardplatform.WithLogger(slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))))
 	require.NoError(t, err)
 	_, err = c.GetCardPIN(t.Context(), proxy)
 	require.ErrorIs(t, err, core.ErrNotFound)
@@ -55,7 +56,7 @@ func TestOutcomeUnknownKeepsTheProxyReadable(t *testing.T) {
 	_, err = c.SetCardPIN(t.Context(), proxy, cardplatform.CardPINDTO{PIN: core.NewSecret("4821")})
 	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 	var logs bytes.Buffer
-	slog.New(slog.NewJSONHandler(&logs, nil)).Error("failed", "err", err)
+	slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(nil))).Error("failed", "err", err)
 	assert.Contains(t, err.Error(), "/cards/"+proxy+"/pin")
 	assert.Contains(t, logs.String(), "/cards/"+proxy+"/pin")
 }

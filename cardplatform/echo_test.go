@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
@@ -45,7 +46,7 @@ func TestSentSecretsEchoedInAProblemAreMasked(t *testing.T) {
 		t.Fatal("no error")
 	}
 	var buf strings.Builder
-	slog.New(slog.NewJSONHandler(&buf, nil)).Error("x", "err", err)
+	slog.New(slog.NewJSONHandler(&buf, leaktest.NoTime(nil))).Error("x", "err", err)
 	js, _ := json.Marshal(err)
 	var pe *core.Problem
 	title := ""

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -34,8 +35,8 @@ func TestUnknownMembersMaskedInFmtAndSlog(t *testing.T) {
 			fmt.Fprintf(&out, verb+"\n", v)
 		}
 		fmt.Fprintln(&out, v)
-		slog.New(slog.NewJSONHandler(&out, nil)).Info("m", "v", v)
-		slog.New(slog.NewTextHandler(&out, nil)).Info("m", "v", v)
+		slog.New(slog.NewJSONHandler(&out, leaktest.NoTime(nil))).Info("m", "v", v)
+		slog.New(slog.NewTextHandler(&out, leaktest.NoTime(nil))).Info("m", "v", v)
 		printed := out.String()
 		for _, secret := range []string{pan, `"` + pin + `"`, ssn, `"` + cvv + `"`, fmt.Sprintf("%x", pan), fmt.Sprintf("%x", ssn)} {
 			assert.NotContains(t, printed, secret, name)

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -77,7 +78,7 @@ func TestInvalidHeaderIsNeverSent(t *testing.T) {
 			srv, hits := countingServer(t)
 			var logs lockedBuffer
 			c, err := cardplatform.New(srv.URL, cardplatform.WithHTTPClient(srv.Client()),
-				cardplatform.WithLogger(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
+				cardplatform.WithLogger(slog.New(slog.NewTextHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))))
 			require.NoError(t, err)
 
 			d, err := c.CreateDisbursement(t.Context(), cardplatform.DisbursementDTO{}, opt)

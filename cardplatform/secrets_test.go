@@ -6,10 +6,12 @@ import (
 	"log/slog"
 	"testing"
 
-	"github.com/issuerkit/issuerkit-go/cardplatform"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestModelsNeverLogSecrets logs models holding a PAN, CVV, PIN and track data through fmt and
@@ -30,8 +32,8 @@ func TestModelsNeverLogSecrets(t *testing.T) {
 
 	var out bytes.Buffer
 	fmt.Fprintf(&out, "%v %+v %#v %s\n", card, *card, fulfil, card.CardNumber)
-	slog.New(slog.NewJSONHandler(&out, nil)).Info("card", "card", card, "fulfilment", fulfil)
-	slog.New(slog.NewTextHandler(&out, nil)).Info("card", "card", card, "fulfilment", fulfil)
+	slog.New(slog.NewJSONHandler(&out, leaktest.NoTime(nil))).Info("card", "card", card, "fulfilment", fulfil)
+	slog.New(slog.NewTextHandler(&out, leaktest.NoTime(nil))).Info("card", "card", card, "fulfilment", fulfil)
 	logged := out.String()
 	for _, secret := range []string{pan, `"` + cvv + `"`, `"` + pin + `"`, track} {
 		assert.NotContains(t, logged, secret)

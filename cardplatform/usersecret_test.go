@@ -12,6 +12,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -37,8 +38,8 @@ func TestSecretInAUsersStructNeverPrintsOrMarshals(t *testing.T) {
 		List: []core.Secret{core.NewSecret(pan)}, Map: map[string]core.Secret{"k": core.NewSecret(cvv)},
 	}
 	var out bytes.Buffer
-	slog.New(slog.NewJSONHandler(&out, nil)).Info("payout", "p", p, "ptr", &p, "card", p.Card)
-	slog.New(slog.NewTextHandler(&out, nil)).Info("payout", "p", p, "ptr", &p)
+	slog.New(slog.NewJSONHandler(&out, leaktest.NoTime(nil))).Info("payout", "p", p, "ptr", &p, "card", p.Card)
+	slog.New(slog.NewTextHandler(&out, leaktest.NoTime(nil))).Info("payout", "p", p, "ptr", &p)
 	js, err := json.Marshal(p)
 	require.NoError(t, err)
 	out.Write(js)

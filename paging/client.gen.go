@@ -491,7 +491,8 @@ var opListPreviousDayTransactions = &ops.Operation{ID: "listPreviousDayTransacti
 
 // ListRTPParticipantsRequest holds the parameters of ListRTPParticipants.
 type ListRTPParticipantsRequest struct {
-	// Limit is the query parameter limit. Required. How many rows are returned; no maximum.
+	// Limit is the query parameter limit. Required, at least 1: a call with less is refused with
+	// ErrInvalidArgument before the network. How many rows are returned; no maximum.
 	Limit int
 	// Offset is the query parameter offset. Required. Starting row: how many rows are skipped. The
 	// pagination guide gives a default of 0, but this endpoint requires the parameter.
@@ -519,6 +520,9 @@ type ListRTPParticipantsRequest struct {
 // 403, 404, 429, 500, 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions]
 // says.
 func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipantsRequest, opts ...CallOption) (*ParticipantListResponse, error) {
+	if req.Limit < 1 {
+		return nil, sdkclient.SizeArgument("ListRTPParticipants", "req.Limit", "limit", int64(req.Limit))
+	}
 	var q sdkclient.Query
 	q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
 	q.Add("offset", strconv.FormatInt(int64(req.Offset), 10))

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
@@ -58,7 +59,7 @@ func TestDecodeErrorsHideWhatTheServerPutInTypedMembers(t *testing.T) {
 			var de *core.DecodeError
 			require.ErrorAs(t, last, &de)
 			var logs bytes.Buffer
-			slog.New(slog.NewJSONHandler(&logs, nil)).Error("failed", "err", last)
+			slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(nil))).Error("failed", "err", last)
 			for _, text := range []string{last.Error(), fmt.Sprintf("%+v", last), logs.String()} {
 				assert.NotContains(t, text, token)
 				assert.NotContains(t, text, pan)

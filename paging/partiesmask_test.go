@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
@@ -28,8 +29,8 @@ func TestUnionPayloadMaskedInFmtAndSlog(t *testing.T) {
 		for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x", "%d"} {
 			fmt.Fprintf(&out, verb+"\n", v)
 		}
-		slog.New(slog.NewJSONHandler(&out, nil)).Info("m", "v", v)
-		slog.New(slog.NewTextHandler(&out, nil)).Info("m", "v", v)
+		slog.New(slog.NewJSONHandler(&out, leaktest.NoTime(nil))).Info("m", "v", v)
+		slog.New(slog.NewTextHandler(&out, leaktest.NoTime(nil))).Info("m", "v", v)
 		if strings.Contains(name, "answer") {
 			js, err := json.Marshal(v)
 			require.NoError(t, err)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
@@ -48,7 +49,7 @@ func TestDecodeErrorsHideWhatTheServerPutInTypedMembers(t *testing.T) {
 			var de *core.DecodeError
 			require.ErrorAs(t, err, &de)
 			var logs bytes.Buffer
-			slog.New(slog.NewJSONHandler(&logs, nil)).Error("failed", "err", err)
+			slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(nil))).Error("failed", "err", err)
 			for _, text := range []string{err.Error(), fmt.Sprintf("%+v", err), logs.String()} {
 				assert.NotContains(t, text, token)
 				assert.NotContains(t, text, pan)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
@@ -18,8 +19,8 @@ import (
 func TestDateOfBirthIsASecret(t *testing.T) {
 	o := validation.AcctOwner{FirstName: "Pat", LastName: "Lee", DOB: core.NewSecret("19800131")}
 	var jh, th bytes.Buffer
-	slog.New(slog.NewJSONHandler(&jh, nil)).Info("owner", "o", o, "in", struct{ O any }{o})
-	slog.New(slog.NewTextHandler(&th, nil)).Info("owner", "o", o)
+	slog.New(slog.NewJSONHandler(&jh, leaktest.NoTime(nil))).Info("owner", "o", o, "in", struct{ O any }{o})
+	slog.New(slog.NewTextHandler(&th, leaktest.NoTime(nil))).Info("owner", "o", o)
 	js, err := json.Marshal(struct{ O validation.AcctOwner }{o})
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
@@ -100,8 +101,8 @@ func TestServerEchoesAreSanitizedInEveryText(t *testing.T) {
 // with its one newline, which is removed.
 func renderings(err error) map[string]string {
 	var jh, th bytes.Buffer
-	slog.New(slog.NewJSONHandler(&jh, nil)).Error("call failed", "err", err, "in", struct{ E error }{err})
-	slog.New(slog.NewTextHandler(&th, nil)).Error("call failed", "err", err)
+	slog.New(slog.NewJSONHandler(&jh, leaktest.NoTime(nil))).Error("call failed", "err", err, "in", struct{ E error }{err})
+	slog.New(slog.NewTextHandler(&th, leaktest.NoTime(nil))).Error("call failed", "err", err)
 	js, jerr := json.Marshal(struct{ E error }{err})
 	if jerr != nil {
 		js = []byte(jerr.Error())

@@ -6,9 +6,11 @@ import (
 	"log/slog"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
-	"github.com/stretchr/testify/assert"
 )
 
 // fmt and slog must mask the SSN, ID number and account number of an inquiry and its owner.
@@ -23,8 +25,8 @@ func TestInquiryNeverLogsSecrets(t *testing.T) {
 
 	var out bytes.Buffer
 	fmt.Fprintf(&out, "%v %+v %#v\n", inq, inq, owner)
-	slog.New(slog.NewJSONHandler(&out, nil)).Info("inquiry", "inq", inq, "owner", &owner)
-	slog.New(slog.NewTextHandler(&out, nil)).Info("inquiry", "inq", inq)
+	slog.New(slog.NewJSONHandler(&out, leaktest.NoTime(nil))).Info("inquiry", "inq", inq, "owner", &owner)
+	slog.New(slog.NewTextHandler(&out, leaktest.NoTime(nil))).Info("inquiry", "inq", inq)
 	logged := out.String()
 	for _, secret := range []string{ssn, idNo, acct} {
 		assert.NotContains(t, logged, secret)

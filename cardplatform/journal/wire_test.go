@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 )
 
 // TestEntryPrintsNoWire: an Entry holds the request and the answer as sent, secrets in clear;
@@ -26,8 +27,8 @@ func TestEntryPrintsNoWire(t *testing.T) {
 		texts = append(texts, fmt.Sprintf(verb, e), fmt.Sprintf(verb, &e), fmt.Sprintf(verb, in), fmt.Sprintf(verb, e.Request))
 	}
 	var logs strings.Builder
-	slog.New(slog.NewJSONHandler(&logs, nil)).Info("entry", "e", e, "in", in)
-	slog.New(slog.NewTextHandler(&logs, nil)).Info("entry", "e", e, "req", e.Request)
+	slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(nil))).Info("entry", "e", e, "in", in)
+	slog.New(slog.NewTextHandler(&logs, leaktest.NoTime(nil))).Info("entry", "e", e, "req", e.Request)
 	js, err := json.Marshal(in)
 	require.NoError(t, err)
 	texts = append(texts, logs.String(), string(js))

@@ -197,11 +197,11 @@ func queryForm(ctx context.Context, s *steps) error {
 	}
 
 	if env.sandbox != nil {
-		n, err = drain(c.ACHAddenda(ctx, paging.ACHAddendaRequest{UUID: "3f0c9a0e-5d1b-4c1e-9a57-0d7c2b1e4f10"}, paging.WithPageSize(1000)))
+		n, err = drain(c.ACHAddenda(ctx, paging.ACHAddendaRequest{UUID: "3f0c9a0e-5d1b-4c1e-9a57-0d7c2b1e4f10"}, paging.WithPageSize(1000), paging.WithPrefetch(1)))
 		if err != nil {
 			return fmt.Errorf("ACH addenda (sequence): %w", err)
 		}
-		s.Step("sequence: ACH addenda", "%d addenda, 1,000 per request", n)
+		s.Step("sequence: ACH addenda", "%d addenda, 1,000 per request, prefetch 1", n)
 	} else {
 		s.Step("sequence: ACH addenda", "skipped: needs the uuid of an ACH payment")
 	}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 )
 
 // TestErrorBodyPrintsByAllowlist: the members of an error body beyond its schema printed in
@@ -43,15 +45,8 @@ func TestErrorBodyPrintsByAllowlist(t *testing.T) {
 				texts = append(texts, string(e.Problem.Extensions.Reveal()), fmt.Sprint(e.Problem.Extensions))
 			}
 			var logs strings.Builder
-			// No time: a timestamp's digits can hold a secret's ("…:33.273765769Z" holds 737).
-			noTime := &slog.HandlerOptions{ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
-				if a.Key == slog.TimeKey {
-					return slog.Attr{}
-				}
-				return a
-			}}
-			slog.New(slog.NewJSONHandler(&logs, noTime)).Error("x", "err", e)
-			slog.New(slog.NewTextHandler(&logs, noTime)).Error("x", "err", *e)
+			slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(nil))).Error("x", "err", e)
+			slog.New(slog.NewTextHandler(&logs, leaktest.NoTime(nil))).Error("x", "err", *e)
 			js, err := json.Marshal(e)
 			require.NoError(t, err)
 			texts = append(texts, logs.String(), string(js))

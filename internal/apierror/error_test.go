@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 )
 
 func TestErrorText(t *testing.T) {
@@ -60,7 +62,7 @@ func TestErrorLogValue(t *testing.T) {
 	e := FromResponse(response(400, "application/json", problemWithSecrets, "Set-Cookie", "s=1"),
 		RequestInfo{Method: "POST", URL: "https://h/api/v1/cards/validate", CorrelationID: "c-1"}, DecodeProblem, 0)
 	var b strings.Builder
-	log := slog.New(slog.NewJSONHandler(&b, &slog.HandlerOptions{ReplaceAttr: dropTime}))
+	log := slog.New(slog.NewJSONHandler(&b, leaktest.NoTime(nil)))
 	log.Error("call failed", "err", e)
 	out := b.String()
 	assert.Contains(t, out, `"err":{"status":400,"method":"POST","url":"https://h/api/v1/cards/validate","correlation_id":"c-1","message":"Card validation failed: card ***************1111 could not be validated`)

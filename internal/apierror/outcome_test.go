@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 )
 
 func TestOutcomeUnknownError(t *testing.T) {
@@ -75,15 +77,8 @@ func TestOutcomeUnknownError(t *testing.T) {
 
 func TestOutcomeUnknownLogValue(t *testing.T) {
 	var b strings.Builder
-	log := slog.New(slog.NewTextHandler(&b, &slog.HandlerOptions{ReplaceAttr: dropTime}))
+	log := slog.New(slog.NewTextHandler(&b, leaktest.NoTime(nil)))
 	log.Error("failed", "err", &OutcomeUnknownError{Method: "POST", URL: "https://h/d", CorrelationID: "c-1", Attempts: 1,
 		Err: errors.New("cvv 123 card 4111111111111111")})
 	assert.Equal(t, `level=ERROR msg=failed err.outcome_unknown=true err.method=POST err.url=https://h/d err.correlation_id=c-1 err.attempts=1 err.error="cvv 123 card ************1111"`+"\n", b.String())
-}
-
-func dropTime(_ []string, a slog.Attr) slog.Attr {
-	if a.Key == slog.TimeKey {
-		return slog.Attr{}
-	}
-	return a
 }

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -193,8 +194,8 @@ func renderings(t reflect.Type, ptr reflect.Value) map[string]string {
 		}
 		out[name+" slog"] = safely(func() string {
 			var b bytes.Buffer
-			slog.New(slog.NewTextHandler(&b, &slog.HandlerOptions{AddSource: true})).Info("m", "v", h)
-			slog.New(slog.NewJSONHandler(&b, nil)).Info("m", "v", h)
+			slog.New(slog.NewTextHandler(&b, leaktest.NoTime(&slog.HandlerOptions{AddSource: true}))).Info("m", "v", h)
+			slog.New(slog.NewJSONHandler(&b, leaktest.NoTime(nil))).Info("m", "v", h)
 			return b.String()
 		})
 		out[name+" json.Marshal"] = safely(func() string {

@@ -151,8 +151,8 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 				texts = append(texts, fmt.Sprintf(verb, l.log))
 			}
 			for _, h := range []func(*bytes.Buffer) slog.Handler{
-				func(b *bytes.Buffer) slog.Handler { return slog.NewJSONHandler(b, nil) },
-				func(b *bytes.Buffer) slog.Handler { return slog.NewTextHandler(b, nil) },
+				func(b *bytes.Buffer) slog.Handler { return slog.NewJSONHandler(b, NoTime(nil)) },
+				func(b *bytes.Buffer) slog.Handler { return slog.NewTextHandler(b, NoTime(nil)) },
 			} {
 				var b bytes.Buffer
 				slog.New(h(&b)).Info("requests", "log", l.log)

@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
@@ -202,8 +203,8 @@ func fill(v reflect.Value, depth int) {
 // is removed.
 func render(err error) map[string]string {
 	var jh, th bytes.Buffer
-	slog.New(slog.NewJSONHandler(&jh, nil)).Error("call failed", "err", err, "in", struct{ E error }{err})
-	slog.New(slog.NewTextHandler(&th, nil)).Error("call failed", "err", err)
+	slog.New(slog.NewJSONHandler(&jh, leaktest.NoTime(nil))).Error("call failed", "err", err, "in", struct{ E error }{err})
+	slog.New(slog.NewTextHandler(&th, leaktest.NoTime(nil))).Error("call failed", "err", err)
 	js, jerr := json.Marshal(err)
 	if jerr != nil {
 		js = []byte(jerr.Error())

@@ -3,9 +3,11 @@ package scalar
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"log/slog"
 	"testing"
+
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -121,7 +123,7 @@ func TestRedactSecretsFailsClosed(t *testing.T) {
 
 func TestRedactSecretsWithJSONHandler(t *testing.T) {
 	var buf bytes.Buffer
-	logger := slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{ReplaceAttr: RedactSecrets}))
+	logger := slog.New(slog.NewJSONHandler(&buf, leaktest.NoTime(&slog.HandlerOptions{ReplaceAttr: RedactSecrets})))
 	req := newCardRequest(t)
 	logger.Info("charge", "req", req)
 

@@ -2,10 +2,12 @@ package scalar
 
 import (
 	"bytes"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"log/slog"
 	"regexp"
 	"testing"
+
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -34,12 +36,12 @@ func newCardRequest(t testing.TB) cardRequest {
 func TestSecretSlogMasks(t *testing.T) {
 	req := newCardRequest(t)
 	handlers := map[string]func(*bytes.Buffer) slog.Handler{
-		"text": func(b *bytes.Buffer) slog.Handler { return slog.NewTextHandler(b, nil) },
+		"text": func(b *bytes.Buffer) slog.Handler { return slog.NewTextHandler(b, leaktest.NoTime(nil)) },
 		"json": func(b *bytes.Buffer) slog.Handler {
-			return slog.NewJSONHandler(b, &slog.HandlerOptions{ReplaceAttr: RedactSecrets})
+			return slog.NewJSONHandler(b, leaktest.NoTime(&slog.HandlerOptions{ReplaceAttr: RedactSecrets}))
 		},
 		"text with RedactSecrets": func(b *bytes.Buffer) slog.Handler {
-			return slog.NewTextHandler(b, &slog.HandlerOptions{ReplaceAttr: RedactSecrets})
+			return slog.NewTextHandler(b, leaktest.NoTime(&slog.HandlerOptions{ReplaceAttr: RedactSecrets}))
 		},
 	}
 	for name, newHandler := range handlers {

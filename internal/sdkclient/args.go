@@ -14,6 +14,12 @@ func MissingArgument(method, arg string) error {
 	return fmt.Errorf("%w: %s: %s is empty", ErrInvalidArgument, method, arg)
 }
 
+// SizeArgument reports a required size parameter (param, in the request field arg) of method
+// below 1: a size of 0 or less bounds nothing, so the answer's count would have no bound.
+func SizeArgument(method, arg, param string, value int64) error {
+	return fmt.Errorf("%w: %s: %s (the size parameter %s) is %d, want at least 1", ErrInvalidArgument, method, arg, param, value)
+}
+
 // RequiredHeader is a required header parameter of an operation. The generated method lists
 // it in Request.Required instead of refusing an empty request field, so that the header may
 // also come from the call's options (WithHeader) or the client's (WithOperationHeader).

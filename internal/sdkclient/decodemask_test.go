@@ -3,16 +3,18 @@ package sdkclient_test
 import (
 	"bytes"
 	"fmt"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 )
 
@@ -48,7 +50,7 @@ func TestDecodeErrorsGoThroughTheCallsRedactor(t *testing.T) {
 			var de *core.DecodeError
 			require.ErrorAs(t, err, &de)
 			var logs bytes.Buffer
-			slog.New(slog.NewJSONHandler(&logs, nil)).Error("failed", "err", err)
+			slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(nil))).Error("failed", "err", err)
 			for _, text := range []string{err.Error(), fmt.Sprintf("%+v", err), logs.String()} {
 				for _, s := range []string{token, secret, pan, "4111111111111111111"} {
 					assert.NotContains(t, text, s)

@@ -5,15 +5,18 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"testing"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+
 	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 )
 
 // TestBankBasicCredentialsEchoedAreMasked: a token endpoint that echoes the Authorization
@@ -44,12 +47,12 @@ func TestBankBasicCredentialsEchoedAreMasked(t *testing.T) {
 	var logs syncBuffer
 	p := newPipeline(t, hc, func(o *Options) {
 		o.TokenSource = ts
-		o.Logger = slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		o.Logger = slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))
 		o.LogBodies = true
 	})
 	_, err = do(t, p, context.Background(), "GET", srv.URL+"/x", "")
 	require.Error(t, err)
-	slog.New(slog.NewJSONHandler(&logs, nil)).Error("call failed", "err", err)
+	slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(nil))).Error("call failed", "err", err)
 	require.NotEmpty(t, sentBasic)
 	_, encoded, _ := cutSpace(sentBasic)
 	plain := base64.StdEncoding.EncodeToString([]byte(cred.ConsumerKey + ":" + cred.ConsumerSecret))
@@ -75,11 +78,11 @@ func TestURLEncodedTokenEchoedIsMasked(t *testing.T) {
 		p := newPipeline(t, testClient(t), func(o *Options) {
 			o.TokenSource = StaticToken(token)
 			o.DecodeError = apierror.DecodeProblem
-			o.Logger = slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+			o.Logger = slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))
 			o.LogBodies = true
 		})
 		_, err := do(t, p, context.Background(), "GET", srv.URL+"/x", "")
-		slog.New(slog.NewJSONHandler(&logs, nil)).Error("call failed", "err", err)
+		slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(nil))).Error("call failed", "err", err)
 		assertNoSecret(t, err, logs.String(), enc, token)
 	}
 }

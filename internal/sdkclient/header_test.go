@@ -3,16 +3,18 @@ package sdkclient
 import (
 	"context"
 	"errors"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 )
 
 // TestInvalidHeaderRefusedBeforeTheFirstAttempt: whatever set it (the request, the call, the
@@ -23,7 +25,7 @@ func TestInvalidHeaderRefusedBeforeTheFirstAttempt(t *testing.T) {
 	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) })
 	var logs syncBuffer
 	p := newPipeline(t, testClient(t), func(o *Options) {
-		o.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		o.Logger = slog.New(slog.NewTextHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))
 	})
 	cases := map[string]func(*http.Request) (*http.Request, *CallConfig){
 		"request header": func(r *http.Request) (*http.Request, *CallConfig) {

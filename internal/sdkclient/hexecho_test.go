@@ -11,8 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestTokenEndpointHexEchoIsMasked: a token endpoint that echoed the client key hex-encoded
@@ -42,13 +44,13 @@ func TestTokenEndpointHexEchoIsMasked(t *testing.T) {
 	var logs syncBuffer
 	p := newPipeline(t, hc, func(o *Options) {
 		o.TokenSource = ts
-		o.Logger = slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		o.Logger = slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))
 		o.LogBodies = true
 	})
 	_, err = do(t, p, context.Background(), "GET", srv.URL+"/x", "")
 	require.Error(t, err)
-	slog.New(slog.NewJSONHandler(&logs, nil)).Error("call failed", "err", err)
-	slog.New(slog.NewTextHandler(&logs, nil)).Error("call failed", "err", err)
+	slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(nil))).Error("call failed", "err", err)
+	slog.New(slog.NewTextHandler(&logs, leaktest.NoTime(nil))).Error("call failed", "err", err)
 	assertNoSecret(t, err, logs.String(), hexes...)
 	assertNoSecret(t, fmt.Errorf("%+v", err), "", hexes...)
 }

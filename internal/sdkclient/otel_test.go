@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 )
 
 // The tests of spans and metrics need the OpenTelemetry SDK (span recorder, manual reader):
@@ -22,7 +24,7 @@ func TestLogRecordsCarryTheOperation(t *testing.T) {
 	var buf strings.Builder
 	var mu sync.Mutex
 	p := newPipeline(t, testClient(t), func(o *Options) {
-		o.Logger = slog.New(slog.NewJSONHandler(lockedWriter{&mu, &buf}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		o.Logger = slog.New(slog.NewJSONHandler(lockedWriter{&mu, &buf}, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))
 	})
 	resp, err := do(t, p, context.Background(), http.MethodGet, srv.URL, "")
 	require.NoError(t, err)

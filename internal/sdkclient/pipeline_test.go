@@ -11,9 +11,11 @@ import (
 	"testing"
 
 	"github.com/google/uuid"
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 )
 
 func TestUserAgentAndCorrelationID(t *testing.T) {
@@ -62,7 +64,7 @@ func TestLoggingNeverShowsSecrets(t *testing.T) {
 		_, _ = w.Write([]byte(`{"card_number":"` + pan + `","cvv":"123","mask_card_pan":"411111XXXXXX1111"}`))
 	})
 	var buf bytes.Buffer
-	logger := slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	logger := slog.New(slog.NewJSONHandler(&buf, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))
 	p := newPipeline(t, testClient(t), func(o *Options) {
 		o.TokenSource = StaticToken("bearer-secret-value")
 		o.Logger = logger
@@ -91,7 +93,7 @@ func TestLoggingWithoutBodiesOptIn(t *testing.T) {
 	})
 	var buf bytes.Buffer
 	p := newPipeline(t, testClient(t), func(o *Options) {
-		o.Logger = slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		o.Logger = slog.New(slog.NewJSONHandler(&buf, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))
 	})
 	_, err := do(t, p, context.Background(), "POST", srv.URL, `{"note":"request-body-marker"}`)
 	require.NoError(t, err)

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -14,9 +13,13 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 )
 
 // syncBuffer is a log sink safe for concurrent writes.
@@ -177,7 +180,7 @@ func TestTokenEchoedByTheServerIsMaskedEverywhere(t *testing.T) {
 				o.TokenSource = StaticToken(token)
 				o.DecodeError = tc.decode
 				o.Retry.MaxAttempts = 1
-				o.Logger = slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+				o.Logger = slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))
 				o.LogBodies = true
 			})
 			_, err := do(t, p, context.Background(), tc.method, srv.URL+"/x", `{"a":1}`)
@@ -231,7 +234,7 @@ func TestBankCredentialsMaskedEverywhere(t *testing.T) {
 	require.NoError(t, err)
 	p := newPipeline(t, hc, func(o *Options) {
 		o.TokenSource = ts
-		o.Logger = slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		o.Logger = slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))
 		o.LogBodies = true
 	})
 	_, err = do(t, p, context.Background(), "GET", api.URL+"/x", "")

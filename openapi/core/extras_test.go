@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -34,8 +35,8 @@ func TestExtrasMaskThemselves(t *testing.T) {
 		for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x"} {
 			fmt.Fprintf(&out, verb+"\n", v)
 		}
-		slog.New(slog.NewJSONHandler(&out, nil)).Info("m", "v", v)
-		slog.New(slog.NewTextHandler(&out, nil)).Info("m", "v", v)
+		slog.New(slog.NewJSONHandler(&out, leaktest.NoTime(nil))).Info("m", "v", v)
+		slog.New(slog.NewTextHandler(&out, leaktest.NoTime(nil))).Info("m", "v", v)
 		js, err := json.Marshal(v)
 		require.NoError(t, err)
 		out.Write(js)

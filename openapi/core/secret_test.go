@@ -5,10 +5,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"github.com/issuerkit/issuerkit-go/internal/mask"
 	"log/slog"
 	"strings"
 	"testing"
+
+	"github.com/issuerkit/issuerkit-go/internal/leaktest"
+	"github.com/issuerkit/issuerkit-go/internal/mask"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -107,11 +109,11 @@ func TestSecretInsideValuesMasks(t *testing.T) {
 func TestSlogJSONHandlerMasksSecretsInStructs(t *testing.T) {
 	req := newCardRequest(t)
 	var buf bytes.Buffer
-	slog.New(slog.NewJSONHandler(&buf, nil)).Info("charge", "pan", req.PAN)
+	slog.New(slog.NewJSONHandler(&buf, leaktest.NoTime(nil))).Info("charge", "pan", req.PAN)
 	assertNoLeak(t, buf.String(), "a Secret logged on its own is a LogValuer and masked")
 
 	buf.Reset()
-	slog.New(slog.NewJSONHandler(&buf, nil)).Info("charge", "req", req)
+	slog.New(slog.NewJSONHandler(&buf, leaktest.NoTime(nil))).Info("charge", "req", req)
 	assertNoLeak(t, buf.String(), "a Secret inside a struct is masked by its MarshalJSON")
 	assert.Contains(t, buf.String(), "************1111")
 }

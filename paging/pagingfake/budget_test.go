@@ -26,17 +26,17 @@ func TestFakeLockoutStaysInItsFake(t *testing.T) {
 		return nil, pagingfake.BankError(429, "Too Many Requests", time.Minute)
 	}}
 	lc := limited.Client(paging.WithKeyClientID("client-1"))
-	if _, err := lc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{}); !errors.Is(err, core.ErrRateLimited) {
+	if _, err := lc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{Limit: 10}); !errors.Is(err, core.ErrRateLimited) {
 		t.Fatalf("429 fake: err = %v, want ErrRateLimited", err)
 	}
 	var le *core.LockoutError
-	if _, err := lc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{}); !errors.As(err, &le) {
+	if _, err := lc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{Limit: 10}); !errors.As(err, &le) {
 		t.Fatalf("the 429 fake's own client: err = %v, want *LockoutError", err)
 	}
 
 	other := &pagingfake.Fake{ListRTPParticipants: rtp}
 	oc := other.Client(paging.WithKeyClientID("client-1"))
-	if _, err := oc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{}); err != nil {
+	if _, err := oc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{Limit: 10}); err != nil {
 		t.Errorf("another paging fake: %v (locked out by the first fake's 429)", err)
 	}
 	vf := &validationfake.Fake{VerifyAccount: func(context.Context, validation.Inquiry) (*validation.Result, error) {
@@ -54,7 +54,7 @@ func TestFakeLockoutStaysInItsFake(t *testing.T) {
 	}}
 	sc := shared.Client(paging.WithKeyClientID("client-1"), paging.WithCredentialID(t.Name()))
 	vc2 := vf.Client(validation.WithCredentialID(t.Name()))
-	if _, err := sc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{}); !errors.Is(err, core.ErrRateLimited) {
+	if _, err := sc.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{Limit: 10}); !errors.Is(err, core.ErrRateLimited) {
 		t.Fatalf("shared 429 fake: err = %v, want ErrRateLimited", err)
 	}
 	var vle *core.LockoutError

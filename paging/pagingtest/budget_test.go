@@ -22,7 +22,7 @@ func TestClosedSandboxLeavesNoLockout(t *testing.T) {
 	if err := srv.FailNext("RTPParticipants", 1, pagingtest.Fault{Status: http.StatusTooManyRequests}); err != nil {
 		t.Fatal(err)
 	}
-	req := paging.ListRTPParticipantsRequest{}
+	req := paging.ListRTPParticipantsRequest{Limit: 10}
 	opts := []paging.Option{paging.WithStaticToken(pagingtest.Token), paging.WithKeyClientID("client-1")}
 	c, err := paging.New(srv.URL, opts...)
 	if err != nil {

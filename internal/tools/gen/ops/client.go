@@ -28,6 +28,7 @@ type method struct {
 
 	PathChecks    []pathCheck // path arguments refused before the network
 	MissingChecks []check     // required arguments refused when zero
+	SizeChecks    []sizeCheck // required page or list sizes refused below 1
 
 	Query      bool       // the path has a query string
 	QueryAdds  []queryAdd // query parameters that always travel in the query
@@ -59,6 +60,9 @@ type pathCheck struct{ Arg, Value string }
 
 // check refuses an argument whose value is zero (Cond).
 type check struct{ Cond, Arg string }
+
+// sizeCheck refuses a required size parameter (Param, the request field Field) below 1.
+type sizeCheck struct{ Field, Param string }
 
 // queryAdd adds a query parameter: every item of an array (Each), or the value when set
 // (Cond), or always.
@@ -93,7 +97,7 @@ func newMethod(m *model, op codegen.OperationDefinition, desc *descriptor, readb
 	}
 	reqType := requestType(name, fields, m.models)
 	if reqType != "" {
-		mt.Struct = newRequestStruct(m.pkg, op, reqType, fields, bodyType)
+		mt.Struct = newRequestStruct(m.pkg, op, desc, reqType, fields, bodyType)
 	}
 	mt.Doc = methodDoc(op, name, result, status, readback)
 
@@ -134,6 +138,11 @@ func newMethod(m *model, op codegen.OperationDefinition, desc *descriptor, readb
 	}
 	var fieldChecks []check
 	for _, f := range fields {
+		if sc, ok, err := requiredSize(desc, f); err != nil {
+			return nil, err
+		} else if ok {
+			mt.SizeChecks = append(mt.SizeChecks, sc)
+		}
 		switch {
 		case !f.def.Required || zeroIsValue(f.schema) || headerDefault(f) != "":
 			// Optional, or a number or boolean whose zero is a value (offset 0), or a header
@@ -210,7 +219,7 @@ func newQueryAdd(f param) queryAdd {
 }
 
 // newRequestStruct computes the request struct typ of op.
-func newRequestStruct(pkg string, op codegen.OperationDefinition, typ string, fields []param, body string) *requestStruct {
+func newRequestStruct(pkg string, op codegen.OperationDefinition, d *descriptor, typ string, fields []param, body string) *requestStruct {
 	doc := typ + " holds the parameters of " + op.OperationId + "."
 	if it := iteratorOfBody(op, fields, body); it != "" {
 		doc += "\n\nIt asks for one page: Body is the filter, the page parameters say which page. The iterator " +
@@ -228,6 +237,8 @@ func newRequestStruct(pkg string, op codegen.OperationDefinition, typ string, fi
 			req = "Empty means the call's WithHeader(\"" + f.def.ParamName + "\", v), else " + def + "."
 		case f.def.Required && f.def.In == "header":
 			req = "Required: set here, or per call with WithHeader(\"" + f.def.ParamName + "\", v), or by the client's option, in that order of precedence; a call with none is refused with ErrInvalidArgument before the network."
+		case f.def.Required && f.def.In == "query" && isSizeParam(d, f.def.ParamName):
+			req = "Required, at least 1: a call with less is refused with ErrInvalidArgument before the network."
 		case f.def.Required:
 			req = "Required."
 		}
@@ -322,4 +333,35 @@ func firstStatus(status string) int {
 	first, _, _ := strings.Cut(status, " ")
 	n, _ := strconv.Atoi(first)
 	return n
+}
+
+// The rule of required sizes: a size parameter (x-issuerkit-pagination's size, an
+// x-issuerkit-lists size) that the spec makes required bounds the count of every answer
+// (ops.Paging.SizeRequired), but only when it is at least 1: the method refuses 0 or less
+// before sending, with an error matching ErrInvalidArgument that names the parameter
+// (sdkclient.SizeArgument). A required size that is not an integer has no such check: the
+// generator refuses it. TestRequiredSizesRefusedBelowOne enumerates them in the three specs.
+
+// requiredSize returns the check of f when it is a required size parameter of d.
+func requiredSize(d *descriptor, f param) (sizeCheck, bool, error) {
+	if !f.def.Required || f.def.In != "query" || !isSizeParam(d, f.def.ParamName) {
+		return sizeCheck{}, false, nil
+	}
+	if f.schema == nil || !f.schema.Type.Is("integer") {
+		return sizeCheck{}, false, fmt.Errorf("the required size parameter %q is not an integer: the generator refuses a size below 1 only for integers", f.def.ParamName)
+	}
+	return sizeCheck{Field: "req." + f.name, Param: f.def.ParamName}, true, nil
+}
+
+// isSizeParam reports whether name is the size parameter of d's pages or of one of its lists.
+func isSizeParam(d *descriptor, name string) bool {
+	if d.Paging != nil && d.Paging.Size == name {
+		return true
+	}
+	for _, l := range d.Lists {
+		if l.Size == name {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,38 @@
+package paging
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+)
+
+// TestRequiredSizeBelowOneRefused: a method whose page size is a required parameter refuses 0
+// and less before the network, with an error matching core.ErrInvalidArgument that names the
+// parameter (ListRTPParticipants{} sent limit=0, an answer with no bound on its count). The
+// generator's TestRequiredSizesRefusedBelowOne enumerates these parameters in the three specs;
+// here every such operation of the table is called.
+func TestRequiredSizeBelowOneRefused(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		hits.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{}`))
+	}))
+	t.Cleanup(srv.Close)
+	c, err := New(srv.URL, WithStaticToken("tok"), WithHTTPClient(srv.Client()), WithRateLimit(0), WithKeyClientID("client-36"))
+	require.NoError(t, err)
+	checked := opstest.RequiredSizesRefused(t, c, operations, core.ErrInvalidArgument, func() int { return int(hits.Load()) })
+	assert.Equal(t, []string{"listRtpParticipants"}, checked)
+	_, err = c.ListRTPParticipants(t.Context(), ListRTPParticipantsRequest{})
+	assert.EqualError(t, err, "issuerkit: invalid argument: ListRTPParticipants: req.Limit (the size parameter limit) is 0, want at least 1")
+	_, err = c.ListRTPParticipants(t.Context(), ListRTPParticipantsRequest{Limit: 1})
+	require.NoError(t, err)
+	assert.Equal(t, int32(1), hits.Load(), "a size of 1 is sent")
+}
