@@ -12,6 +12,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // CreateBatchfileResult is the answer to CreateBatchfile. The platform answers 201 with the
@@ -43,7 +44,7 @@ type CreateBatchfileResult struct {
 //
 // Every non-2xx answer is an *Error: 400 with a ProblemDetails body (*ProblemError,
 // ErrBadRequest), 401 (ErrUnauthorized), 404 (ErrNotFound), 500 without a body (ErrServerError).
-func (c *Client) CreateBatchfile(ctx context.Context, meta BatchfileRequest, document io.Reader, opts ...CallOption) (*CreateBatchfileResult, error) {
+func (c *Client) CreateBatchfile(ctx context.Context, meta BatchfileRequest, document io.Reader, opts ...core.CallOption) (*CreateBatchfileResult, error) {
 	if document == nil {
 		return nil, sdkclient.MissingArgument("CreateBatchfile", "document")
 	}
@@ -59,7 +60,7 @@ func (c *Client) CreateBatchfile(ctx context.Context, meta BatchfileRequest, doc
 // CreateBatchfileBytes is CreateBatchfile for a document held in memory. Its length is known,
 // so the request has a Content-Length, and it can be re-sent after a failure that proves it
 // never reached the server.
-func (c *Client) CreateBatchfileBytes(ctx context.Context, meta BatchfileRequest, document []byte, opts ...CallOption) (*CreateBatchfileResult, error) {
+func (c *Client) CreateBatchfileBytes(ctx context.Context, meta BatchfileRequest, document []byte, opts ...core.CallOption) (*CreateBatchfileResult, error) {
 	head, tail, err := batchfileFrame(meta)
 	if err != nil {
 		return nil, err
@@ -76,7 +77,7 @@ func (c *Client) CreateBatchfileBytes(ctx context.Context, meta BatchfileRequest
 	return c.sendBatchfile(ctx, r, opts)
 }
 
-func (c *Client) sendBatchfile(ctx context.Context, r sdkclient.Request, opts []CallOption) (*CreateBatchfileResult, error) {
+func (c *Client) sendBatchfile(ctx context.Context, r sdkclient.Request, opts []core.CallOption) (*CreateBatchfileResult, error) {
 	resp, err := sdkclient.Send(ctx, &c.core, r, opts)
 	if err != nil {
 		return nil, err
@@ -181,7 +182,7 @@ type Download struct {
 //
 // Every non-2xx answer is an *Error: 400 with a ProblemDetails body (*ProblemError,
 // ErrBadRequest), 401 (ErrUnauthorized), 404 (ErrNotFound), 500 without a body (ErrServerError).
-func (c *Client) DownloadBatchfile(ctx context.Context, body BatchfileDownloadRequest, opts ...CallOption) (*Download, error) {
+func (c *Client) DownloadBatchfile(ctx context.Context, body BatchfileDownloadRequest, opts ...core.CallOption) (*Download, error) {
 	r := sdkclient.Request{Op: opDownloadBatchfile, Path: "/api/" + c.core.Version + "/batchfiles/Download", Body: body, Accept: "application/octet-stream", Streamed: true}
 	resp, err := sdkclient.Send(ctx, &c.core, r, opts)
 	if err != nil {

@@ -28,8 +28,8 @@ func TestMaskingDoesNotHideTheError(t *testing.T) {
 	}))
 	defer srv.Close()
 	var logs bytes.Buffer
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken(token), cardplatform.WithHTTPClient(srv.Client()),
-		cardplatform.WithLogger(slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken(token), core.WithHTTPClient(srv.Client()),
+		core.WithLogger(slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
 	require.NoError(t, err)
 	_, err = c.GetCardPIN(t.Context(), proxy)
 	require.ErrorIs(t, err, core.ErrNotFound)
@@ -50,7 +50,7 @@ func TestOutcomeUnknownKeepsTheProxyReadable(t *testing.T) {
 		w.WriteHeader(http.StatusBadGateway)
 	}))
 	defer srv.Close()
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("token-123456"), cardplatform.WithHTTPClient(srv.Client()))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken("token-123456"), core.WithHTTPClient(srv.Client()))
 	require.NoError(t, err)
 	_, err = c.SetCardPIN(t.Context(), proxy, cardplatform.CardPINDTO{PIN: core.NewSecret("4821")})
 	require.ErrorIs(t, err, core.ErrOutcomeUnknown)

@@ -19,6 +19,6 @@ const DefaultIdleTimeout = core.DefaultIdleTimeout
 // answer arriving before it fails with a *TimeoutError (default DefaultIdleTimeout); 0 turns
 // it off. File transfers have no whole-call ceiling (WithTimeout), so a large file is never cut
 // off while bytes flow.
-func WithIdleTimeout(d time.Duration) Option {
-	return Option(sdkclient.WithIdleTimeout(d))
+func WithIdleTimeout(d time.Duration) core.Option {
+	return sdkclient.Own("cardplatform", "WithIdleTimeout", sdkclient.WithIdleTimeout(d))
 }

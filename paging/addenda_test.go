@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
@@ -82,7 +83,7 @@ func TestACHAddendaPublished(t *testing.T) {
 	})
 	t.Run("documented form", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(25), pagingtest.WithDocumentedAPI())
-		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), req, paging.WithPageSize(10)), key)
+		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), req, core.WithPageSize(10)), key)
 		require.NoError(t, err)
 		assert.Equal(t, addendaSeqs(1, 25), got)
 		assert.Equal(t, []string{`"0001"?10|`, `"0011"?10|`, `"0021"?10|`}, addendaAsked(t, srv))

@@ -37,7 +37,7 @@ type GetCommercialAccountRequest struct {
 // 400, 401, 403, 404, 429, 500, 503 with the reporting error body {code, message, debugMessage}
 // (*BankError)). Retry-safe: retried with backoff after a connection failure or a 408, 429, 500,
 // 502, 503 or 504.
-func (c *Client) GetCommercialAccount(ctx context.Context, accountID string, req GetCommercialAccountRequest, opts ...CallOption) (*CommercialAccount, error) {
+func (c *Client) GetCommercialAccount(ctx context.Context, accountID string, req GetCommercialAccountRequest, opts ...core.CallOption) (*CommercialAccount, error) {
 	if err := sdkclient.PathArgument("GetCommercialAccount", "accountID", accountID); err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ type GetRTPParticipantRequest struct {
 // It returns the Party of the 200 answer; any other is an *Error (the spec lists 400, 401, 403,
 // 404, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe: retried with
 // backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) GetRTPParticipant(ctx context.Context, routingNumber string, req GetRTPParticipantRequest, opts ...CallOption) (*Party, error) {
+func (c *Client) GetRTPParticipant(ctx context.Context, routingNumber string, req GetRTPParticipantRequest, opts ...core.CallOption) (*Party, error) {
 	if err := sdkclient.PathArgument("GetRTPParticipant", "routingNumber", routingNumber); err != nil {
 		return nil, err
 	}
@@ -143,7 +143,7 @@ type ListACHAddendaRequest struct {
 // It returns the ACHAddendaResponse of the 200 answer; any other is an *Error (the spec lists 400,
 // 401, 403, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe: retried
 // with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) ListACHAddenda(ctx context.Context, req ListACHAddendaRequest, opts ...CallOption) (*ACHAddendaResponse, error) {
+func (c *Client) ListACHAddenda(ctx context.Context, req ListACHAddendaRequest, opts ...core.CallOption) (*ACHAddendaResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
 	if c.published() {
@@ -189,7 +189,7 @@ type ListACHTransactionsRequest struct {
 // the bank's error body, flat or inside metadata (*BankError); 401, 403, 429, 500, 502, 503, 504
 // with the bank's error body (*BankError)). Retry-safe: retried with backoff after a connection
 // failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) ListACHTransactions(ctx context.Context, req ListACHTransactionsRequest, opts ...CallOption) (*ACHListResponse, error) {
+func (c *Client) ListACHTransactions(ctx context.Context, req ListACHTransactionsRequest, opts ...core.CallOption) (*ACHListResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
 	if c.published() {
@@ -245,7 +245,7 @@ type ListCommercialAccountsRequest struct {
 // spec lists 400, 401, 403, 429, 500, 503 with the reporting error body {code, message,
 // debugMessage} (*BankError)). Retry-safe: retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504.
-func (c *Client) ListCommercialAccounts(ctx context.Context, req ListCommercialAccountsRequest, opts ...CallOption) (*CommercialAccountsResponse, error) {
+func (c *Client) ListCommercialAccounts(ctx context.Context, req ListCommercialAccountsRequest, opts ...core.CallOption) (*CommercialAccountsResponse, error) {
 	var q sdkclient.Query
 	if req.PageKey != "" {
 		q.Add("pageKey", req.PageKey)
@@ -318,7 +318,7 @@ type ListCurrentDayAccountTransactionsRequest struct {
 // (the spec lists 400, 401, 403, 404, 429, 500, 503 with the reporting error body {code, message,
 // debugMessage} (*BankError)). Retry-safe: retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504.
-func (c *Client) ListCurrentDayAccountTransactions(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...CallOption) (*CommercialTransactionsResponse, error) {
+func (c *Client) ListCurrentDayAccountTransactions(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...core.CallOption) (*CommercialTransactionsResponse, error) {
 	if err := sdkclient.PathArgument("ListCurrentDayAccountTransactions", "accountID", accountID); err != nil {
 		return nil, err
 	}
@@ -401,7 +401,7 @@ type ListPreviousDayAccountTransactionsRequest struct {
 // (the spec lists 400, 401, 403, 404, 429, 500, 503 with the reporting error body {code, message,
 // debugMessage} (*BankError)). Retry-safe: retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504.
-func (c *Client) ListPreviousDayAccountTransactions(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...CallOption) (*CommercialTransactionsResponse, error) {
+func (c *Client) ListPreviousDayAccountTransactions(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...core.CallOption) (*CommercialTransactionsResponse, error) {
 	if err := sdkclient.PathArgument("ListPreviousDayAccountTransactions", "accountID", accountID); err != nil {
 		return nil, err
 	}
@@ -479,7 +479,7 @@ type ListPreviousDayTransactionsRequest struct {
 // It returns the PreviousDayResponse of the 200 answer; any other is an *Error (the spec lists 400,
 // 401, 403, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe: retried
 // with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) ListPreviousDayTransactions(ctx context.Context, req ListPreviousDayTransactionsRequest, opts ...CallOption) (*PreviousDayResponse, error) {
+func (c *Client) ListPreviousDayTransactions(ctx context.Context, req ListPreviousDayTransactionsRequest, opts ...core.CallOption) (*PreviousDayResponse, error) {
 	if c.published() {
 		return nil, unpublished("ListPreviousDayTransactions", "use PreviousDayAccountTransactions (GET /commercial/accounts/v1/{accountId}/transactions/previous), the bank's current previous-day read")
 	}
@@ -526,7 +526,7 @@ type ListRTPParticipantsRequest struct {
 // It returns the ParticipantListResponse of the 200 answer; any other is an *Error (the spec lists
 // 400, 401, 403, 404, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe:
 // retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipantsRequest, opts ...CallOption) (*ParticipantListResponse, error) {
+func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipantsRequest, opts ...core.CallOption) (*ParticipantListResponse, error) {
 	var q sdkclient.Query
 	q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
 	q.Add("offset", strconv.FormatInt(int64(req.Offset), 10))
@@ -575,7 +575,7 @@ type ListRTPTransactionsRequest struct {
 // It returns the RTPListResponse of the 200 answer; any other is an *Error (the spec lists 400,
 // 401, 403, 408, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe:
 // retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) ListRTPTransactions(ctx context.Context, req ListRTPTransactionsRequest, opts ...CallOption) (*RTPListResponse, error) {
+func (c *Client) ListRTPTransactions(ctx context.Context, req ListRTPTransactionsRequest, opts ...core.CallOption) (*RTPListResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
 	if c.published() {
@@ -630,7 +630,7 @@ type ListWireTransactionsRequest struct {
 // It returns the WireDetailsResponse of the 200 answer; any other is an *Error (the spec lists 400,
 // 401, 403, 408, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe:
 // retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) ListWireTransactions(ctx context.Context, req ListWireTransactionsRequest, opts ...CallOption) (*WireDetailsResponse, error) {
+func (c *Client) ListWireTransactions(ctx context.Context, req ListWireTransactionsRequest, opts ...core.CallOption) (*WireDetailsResponse, error) {
 	if c.published() {
 		return nil, unpublished("ListWireTransactions", "use WireTransactionsByPage (POST /wireInquiry/v1/transactions/list), the current wire list")
 	}
@@ -660,7 +660,7 @@ var opListWireTransactions = &ops.Operation{ID: "listWireTransactions", Method: 
 // It returns the WireListResponse of the 200 answer; any other is an *Error (the spec lists 400,
 // 401, 403, 408, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe:
 // retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) ListWireTransactionsByPage(ctx context.Context, body WireListRequest, opts ...CallOption) (*WireListResponse, error) {
+func (c *Client) ListWireTransactionsByPage(ctx context.Context, body WireListRequest, opts ...core.CallOption) (*WireListResponse, error) {
 	r := sdkclient.Request{Op: opListWireTransactionsByPage, URL: c.core.Base + "/wireInquiry/v1/transactions/list", Body: body}
 	return sdkclient.Call[WireListResponse](ctx, &c.core, r, opts)
 }

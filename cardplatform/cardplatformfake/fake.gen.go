@@ -149,8 +149,8 @@ type Fake struct {
 
 // Client returns a cardplatform.Client whose calls go to f, authenticated with a fixed token; opts
 // come after the fake's own and may replace them (WithRetry, WithLogger, middleware).
-func (f *Fake) Client(opts ...cardplatform.Option) (*cardplatform.Client, error) {
-	base := []cardplatform.Option{cardplatform.WithHTTPClient(&http.Client{Transport: f}), cardplatform.WithStaticToken(fakekit.Token)}
+func (f *Fake) Client(opts ...core.Option) (*cardplatform.Client, error) {
+	base := []core.Option{core.WithHTTPClient(&http.Client{Transport: f}), core.WithStaticToken(fakekit.Token)}
 	return cardplatform.New(fakekit.BaseURL, append(base, opts...)...)
 }
 

@@ -37,7 +37,7 @@ func TestLostAnswerOnTheFake(t *testing.T) {
 		},
 	}
 	a := &audit{}
-	c, err := f.Client(cardplatform.WithCallMiddleware(a.step))
+	c, err := f.Client(core.WithCallMiddleware(a.step))
 	require.NoError(t, err)
 	p := &service{c: c, path: filepath.Join(t.TempDir(), "journal.db"), settle: time.Millisecond, tp: noop.NewTracerProvider()}
 	require.NoError(t, p.open(t.Context()))

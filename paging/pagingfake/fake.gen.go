@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/fakekit"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
@@ -57,8 +58,8 @@ type Fake struct {
 // locks out its clients only, never those of another fake. To have several fakes share one
 // budget (a paging fake and a validation fake of one credential), give their clients the same
 // WithCredentialID.
-func (f *Fake) Client(opts ...paging.Option) (*paging.Client, error) {
-	base := []paging.Option{paging.WithHTTPClient(&http.Client{Transport: f}), paging.WithStaticToken(fakekit.Token), paging.WithCredentialID(f.srv.BudgetID())}
+func (f *Fake) Client(opts ...core.Option) (*paging.Client, error) {
+	base := []core.Option{core.WithHTTPClient(&http.Client{Transport: f}), core.WithStaticToken(fakekit.Token), paging.WithCredentialID(f.srv.BudgetID())}
 	return paging.New(fakekit.BaseURL, append(base, opts...)...)
 }
 

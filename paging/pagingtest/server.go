@@ -36,6 +36,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/sandbox"
 	"github.com/issuerkit/issuerkit-go/openapi"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
@@ -43,7 +44,7 @@ import (
 const keyClientIDHeader = "KeyClientId"
 
 // Token is the bearer token the Server's Client sends. The sandbox does not check tokens: the
-// bank's token flow is the client's own (paging.WithTokenSource).
+// bank's token flow is the client's own (core.WithTokenSource).
 const Token = "sandbox-token"
 
 // Server is a running sandbox. Its methods are safe for concurrent use.
@@ -93,7 +94,7 @@ func Start(opts ...Option) (*Server, error) {
 	s.names = sandbox.NewNames("pagingtest", (*paging.Client)(nil), sp.OperationIDs(), methodOperations)
 	s.srv = httptest.NewServer(s.routes())
 	s.URL = s.srv.URL
-	copts := []paging.Option{paging.WithHTTPClient(s.srv.Client()), paging.WithRateLimit(0), paging.WithStaticToken(Token)}
+	copts := []core.Option{core.WithHTTPClient(s.srv.Client()), paging.WithRateLimit(0), core.WithStaticToken(Token)}
 	if !s.cfg.published { // the client's form implies where the page parameters travel
 		copts = append(copts, paging.WithDocumentedAPI())
 	}
@@ -174,7 +175,7 @@ func (s *Server) Client() *paging.Client { return s.client }
 func (s *Server) Published() bool { return s.cfg.published }
 
 // HTTPClient returns an *http.Client for the sandbox, for a client of one's own
-// (paging.WithHTTPClient) or a core.FetchFunc.
+// (core.WithHTTPClient) or a core.FetchFunc.
 func (s *Server) HTTPClient() *http.Client { return s.srv.Client() }
 
 // Requests returns the requests seen so far, in arrival order.

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/fakekit"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
@@ -39,8 +40,8 @@ type Fake struct {
 // answers locks out its clients only, never those of another fake. To have several fakes
 // share one budget (a paging fake and a validation fake of one credential), give their
 // clients the same WithCredentialID.
-func (f *Fake) Client(opts ...validation.Option) (*validation.Client, error) {
-	base := []validation.Option{validation.WithHTTPClient(&http.Client{Transport: f}), validation.WithStaticToken(fakekit.Token),
+func (f *Fake) Client(opts ...core.Option) (*validation.Client, error) {
+	base := []core.Option{core.WithHTTPClient(&http.Client{Transport: f}), core.WithStaticToken(fakekit.Token),
 		validation.WithCredentialID(f.srv.BudgetID())}
 	return validation.New(fakekit.BaseURL, append(base, opts...)...)
 }

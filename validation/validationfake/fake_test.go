@@ -33,7 +33,7 @@ func TestFakeVerifyAccount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := c.VerifyAccount(context.Background(), inq, validation.WithCorrelationID("corr-1"))
+	res, err := c.VerifyAccount(context.Background(), inq, core.WithCorrelationID("corr-1"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestFakeVerifyAccountV1AndErrors(t *testing.T) {
 	if _, err := v1.VerifyAccount(context.Background(), inq); err != nil {
 		t.Fatalf("v1: %v", err)
 	}
-	v2, err := f.Client(validation.WithRetry(core.RetryOptions{BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}))
+	v2, err := f.Client(core.WithRetry(core.RetryOptions{BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}))
 	if err != nil {
 		t.Fatal(err)
 	}
