@@ -3,9 +3,11 @@
 package paging
 
 import (
+	"log/slog"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
@@ -94,3 +96,12 @@ func WithCredentialID(id string) core.Option {
 func WithMaxLockout(d time.Duration) core.Option {
 	return sdkclient.Own("paging", "WithMaxLockout", sdkclient.WithMaxLockout(d))
 }
+
+// RedactSecrets is a slog.HandlerOptions.ReplaceAttr function for loggers that log the
+// caller's own values holding a core.Secret. A Secret already masks itself wherever slog
+// prints it; this option also replaces a value whose Secret sits in an unexported field, which
+// no marshaller reaches, by "[REDACTED]". (It stays in each client package: the reflection walk
+// it runs is the call path's too, in a package that imports core.)
+//
+//	slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{ReplaceAttr: RedactSecrets}))
+func RedactSecrets(groups []string, a slog.Attr) slog.Attr { return scalar.RedactSecrets(groups, a) }

@@ -68,7 +68,7 @@ var moves = []move{
 	{Name: "WithInsecureHTTP"}, {Name: "WithCallMiddleware"}, {Name: "WithAttemptMiddleware"},
 	{Name: "WithTracerProvider"}, {Name: "WithMeterProvider"}, {Name: "WithTracePropagation"},
 	{Name: "WithRedactKeys"}, {Name: "WithRedactQueryParams"}, {Name: "WithLoggedHeaders"},
-	{Name: "WithSecretValues"}, {Name: "RedactSecrets"},
+	{Name: "WithSecretValues"},
 	// Call options.
 	{Name: "CallOption"}, {Name: "WithCorrelationID"}, {Name: "WithHeader"},
 	{Name: "WithCallTimeout"}, {Name: "WithCallRetry"}, {Name: "WithResponseInto"},
