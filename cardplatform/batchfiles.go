@@ -38,7 +38,7 @@ type CreateBatchfileResult struct {
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No
 // operation lists batch files; downloadBatchfile needs the batchfile_guid the lost answer held.
 //
-// Like a download, an upload has no whole-call ceiling (WithTimeout) but an idle timeout
+// Like a download, an upload has no whole-call ceiling (core.WithTimeout) but an idle timeout
 // (WithIdleTimeout): it fails with a *TimeoutError when neither a byte of the document
 // is sent nor a byte of the answer arrives for that long.
 //
@@ -174,10 +174,10 @@ type Download struct {
 // answer arrives is retried; once the answer's body is handed over nothing is re-sent, and a
 // failure while reading Body is the caller's to handle.
 //
-// A download has no whole-call ceiling (WithTimeout), so a large file is never cut off while
+// A download has no whole-call ceiling (core.WithTimeout), so a large file is never cut off while
 // bytes flow; instead it fails with a *TimeoutError (Idle set, ErrTimeout) when no byte
 // arrives for the idle timeout (WithIdleTimeout, default DefaultIdleTimeout), from the
-// request until Body is closed. A WithCallTimeout on the call is a ceiling on the whole
+// request until Body is closed. A core.WithCallTimeout on the call is a ceiling on the whole
 // download, reading Body included.
 //
 // Every non-2xx answer is an *Error: 400 with a ProblemDetails body (*ProblemError,

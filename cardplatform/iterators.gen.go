@@ -16,9 +16,9 @@ import (
 
 // BulkOrderSummariesIterator returns an Iterator over the items of ListBulkOrderSummaryByLocation
 // (GET /api/{version}/bulkorders/BulkOrderSummaryByLocation): bulk order inventory summary by
-// location. It asks for start_index from 1 with limit (DefaultSearchLimit unless WithPageSize, at
-// most MaxSearchLimit) until total. Nothing is requested before the first step; Cursor tells where
-// a stopped iteration resumes (WithCursor).
+// location. It asks for start_index from 1 with limit (DefaultSearchLimit unless core.WithPageSize,
+// at most MaxSearchLimit) until total. Nothing is requested before the first step; Cursor tells
+// where a stopped iteration resumes (core.WithCursor).
 func (c *Client) BulkOrderSummariesIterator(ctx context.Context, req ListBulkOrderSummaryByLocationRequest, opts ...core.IterOption) *core.Iterator[BulkOrderSummary] {
 	return newIterator(ctx, opListBulkOrderSummaryByLocation.ID, opts,
 		func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[BulkOrderSummary], error) {
@@ -43,8 +43,9 @@ func (c *Client) BulkOrderSummaries(ctx context.Context, req ListBulkOrderSummar
 
 // BulkOrdersIterator returns an Iterator over the items of SearchBulkOrders (GET
 // /api/{version}/bulkorders): search bulk card orders. It asks for start_index from 1 with limit
-// (DefaultSearchLimit unless WithPageSize, at most MaxSearchLimit) until total. Nothing is
-// requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
+// (DefaultSearchLimit unless core.WithPageSize, at most MaxSearchLimit) until total. Nothing is
+// requested before the first step; Cursor tells where a stopped iteration resumes
+// (core.WithCursor).
 func (c *Client) BulkOrdersIterator(ctx context.Context, req SearchBulkOrdersRequest, opts ...core.IterOption) *core.Iterator[BulkOrderDetail] {
 	return newIterator(ctx, opSearchBulkOrders.ID, opts,
 		func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[BulkOrderDetail], error) {
@@ -68,9 +69,9 @@ func (c *Client) BulkOrders(ctx context.Context, req SearchBulkOrdersRequest, op
 }
 
 // CardsIterator returns an Iterator over the items of SearchCards (GET /api/{version}/cards):
-// search cards. It asks for start_index from 1 with limit (DefaultSearchLimit unless WithPageSize,
-// at most MaxSearchLimit) until total. Nothing is requested before the first step; Cursor tells
-// where a stopped iteration resumes (WithCursor).
+// search cards. It asks for start_index from 1 with limit (DefaultSearchLimit unless
+// core.WithPageSize, at most MaxSearchLimit) until total. Nothing is requested before the first
+// step; Cursor tells where a stopped iteration resumes (core.WithCursor).
 func (c *Client) CardsIterator(ctx context.Context, req SearchCardsRequest, opts ...core.IterOption) *core.Iterator[CardDTO] {
 	return newIterator(ctx, opSearchCards.ID, opts,
 		func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[CardDTO], error) {

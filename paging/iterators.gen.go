@@ -18,12 +18,12 @@ import (
 // ACHAddendaIterator returns an Iterator over the items of ListACHAddenda (POST
 // /ach/payments/v1/status/addenda): list the addenda of an originated ACH item. It starts at req's
 // startAddendaSequenceNumber (default 1), pageSize per page (DefaultAddendaPageSize unless
-// WithPageSize; in the body as text, as the bank publishes it, or in the query with
+// core.WithPageSize; in the body as text, as the bank publishes it, or in the query with
 // WithDocumentedAPI), the next page after the last addendaSequenceNumber returned, until a page
 // whose informationMessages hold 1002040-50I, or an empty page (a short page is not the end: a
 // server may serve fewer than asked); a server that serves a sequence before the one asked for
 // fails with *core.MismatchError. Nothing is requested before the first step; Cursor tells where a
-// stopped iteration resumes (WithCursor).
+// stopped iteration resumes (core.WithCursor).
 func (c *Client) ACHAddendaIterator(ctx context.Context, req ACHAddendaRequest, opts ...core.IterOption) *core.Iterator[ACHAddenda] {
 	opts = c.bindOpts(opListACHAddenda.ID, req, opts)
 	return sequenceIterator(ctx, opListACHAddenda.ID, "startAddendaSequenceNumber", req.StartAddendaSequenceNumber, opts,
@@ -52,7 +52,7 @@ func (c *Client) ACHAddenda(ctx context.Context, req ACHAddendaRequest, opts ...
 // pageNumber from 1 with pageSize (at most 1000), in the body as the bank publishes it, or in the
 // query with WithDocumentedAPI, until metadata.page.lastPage says the last page; a server that
 // serves another page than the one asked for fails with *core.MismatchError. Nothing is requested
-// before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
+// before the first step; Cursor tells where a stopped iteration resumes (core.WithCursor).
 func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest, opts ...core.IterOption) *core.Iterator[ACHListTransaction] {
 	opts = c.bindOpts(opListACHTransactions.ID, req, opts)
 	return newIterator(ctx, opListACHTransactions.ID, opts,
@@ -87,13 +87,13 @@ func (c *Client) ACHTransactions(ctx context.Context, req ACHListRequest, opts .
 // CommercialAccountsIterator returns an Iterator over the items of ListCommercialAccounts (GET
 // /commercial/accounts/v1/list): list the commercial accounts the client may report on. It asks for
 // the first page, then for each next page by the opaque pageKey the answer gives (page.nextPageKey,
-// never parsed), limit per page (at most 100; the largest unless WithPageSize), until an answer
-// without one. Nothing is fetched ahead: the next key comes with the answer. A next key that
+// never parsed), limit per page (at most 100; the largest unless core.WithPageSize), until an
+// answer without one. Nothing is fetched ahead: the next key comes with the answer. A next key that
 // repeats the one asked with, or was given before, fails with *KeyError (ErrPositionMismatch); a
 // 206 partial answer ends the iteration with *PartialError (ErrPartial), which carries its items.
 // An answer without a next key before the total the answers announce (page.totalElements) fails
 // with *KeyError (KeyEndedEarly, ErrEmptyPage). Nothing is requested before the first step; Cursor
-// tells where a stopped iteration resumes (WithCursor).
+// tells where a stopped iteration resumes (core.WithCursor).
 func (c *Client) CommercialAccountsIterator(ctx context.Context, req ListCommercialAccountsRequest, opts ...core.IterOption) *core.Iterator[CommercialAccount] {
 	opts = c.bindOpts(opListCommercialAccounts.ID, req, opts)
 	return newIterator(ctx, opListCommercialAccounts.ID, opts,
@@ -128,13 +128,13 @@ func (c *Client) CommercialAccounts(ctx context.Context, req ListCommercialAccou
 // ListCurrentDayAccountTransactions (GET /commercial/accounts/v1/{accountId}/transactions/current):
 // list the current-day transactions of a commercial account. It asks for the first page, then for
 // each next page by the opaque pageKey the answer gives (page.nextPageKey, never parsed), limit per
-// page (at most 500; the largest unless WithPageSize), until an answer without one. Nothing is
+// page (at most 500; the largest unless core.WithPageSize), until an answer without one. Nothing is
 // fetched ahead: the next key comes with the answer. A next key that repeats the one asked with, or
 // was given before, fails with *KeyError (ErrPositionMismatch); a 206 partial answer ends the
 // iteration with *PartialError (ErrPartial), which carries its items. An answer without a next key
 // before the total the answers announce (page.totalElements) fails with *KeyError (KeyEndedEarly,
 // ErrEmptyPage). Nothing is requested before the first step; Cursor tells where a stopped iteration
-// resumes (WithCursor).
+// resumes (core.WithCursor).
 func (c *Client) CurrentDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...core.IterOption) *core.Iterator[CommercialTransaction] {
 	opts = c.bindOpts(opListCurrentDayAccountTransactions.ID, req, opts, accountID)
 	return newIterator(ctx, opListCurrentDayAccountTransactions.ID, opts,
@@ -170,12 +170,13 @@ func (c *Client) CurrentDayAccountTransactions(ctx context.Context, accountID st
 // /commercial/accounts/v1/{accountId}/transactions/previous): list the previous-day transactions of
 // a commercial account. It asks for the first page, then for each next page by the opaque pageKey
 // the answer gives (page.nextPageKey, never parsed), limit per page (at most 500; the largest
-// unless WithPageSize), until an answer without one. Nothing is fetched ahead: the next key comes
-// with the answer. A next key that repeats the one asked with, or was given before, fails with
-// *KeyError (ErrPositionMismatch); a 206 partial answer ends the iteration with *PartialError
+// unless core.WithPageSize), until an answer without one. Nothing is fetched ahead: the next key
+// comes with the answer. A next key that repeats the one asked with, or was given before, fails
+// with *KeyError (ErrPositionMismatch); a 206 partial answer ends the iteration with *PartialError
 // (ErrPartial), which carries its items. An answer without a next key before the total the answers
 // announce (page.totalElements) fails with *KeyError (KeyEndedEarly, ErrEmptyPage). Nothing is
-// requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
+// requested before the first step; Cursor tells where a stopped iteration resumes
+// (core.WithCursor).
 func (c *Client) PreviousDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...core.IterOption) *core.Iterator[CommercialTransaction] {
 	opts = c.bindOpts(opListPreviousDayAccountTransactions.ID, req, opts, accountID)
 	return newIterator(ctx, opListPreviousDayAccountTransactions.ID, opts,
@@ -209,8 +210,9 @@ func (c *Client) PreviousDayAccountTransactions(ctx context.Context, accountID s
 // PreviousDayTransactionsIterator returns an Iterator over the items of ListPreviousDayTransactions
 // (POST /ddaReports/accounts/v1/transactions/list): list previous-day transactions of accounts. It
 // asks for inclusive row windows startRowIndex..endRowIndex (at most 1000), 1,000 rows unless
-// WithPageSize, until totalRows, or a short page when the server gives no total. Nothing is
-// requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
+// core.WithPageSize, until totalRows, or a short page when the server gives no total. Nothing is
+// requested before the first step; Cursor tells where a stopped iteration resumes
+// (core.WithCursor).
 func (c *Client) PreviousDayTransactionsIterator(ctx context.Context, req PreviousDayRequest, opts ...core.IterOption) *core.Iterator[PreviousDayTransaction] {
 	opts = c.bindOpts(opListPreviousDayTransactions.ID, req, opts)
 	return newIterator(ctx, opListPreviousDayTransactions.ID, opts,
@@ -238,11 +240,11 @@ func (c *Client) PreviousDayTransactions(ctx context.Context, req PreviousDayReq
 
 // RTPParticipantsIterator returns an Iterator over the items of ListRTPParticipants (GET
 // /rtp/v1/payment/rtp/participant): list RTP network participants. It asks for offset from 0 with
-// limit (core.DefaultLimit unless WithPageSize) until count; a server that serves another offset
-// than the one asked for fails with *core.MismatchError. Nothing is requested before the first
-// step; Cursor tells where a stopped iteration resumes (WithCursor). The header KeyClientId is not
-// an argument: the client sends it from its options, or give it per call with
-// WithCallOptions(WithHeader("KeyClientId", v)), which wins.
+// limit (core.DefaultLimit unless core.WithPageSize) until count; a server that serves another
+// offset than the one asked for fails with *core.MismatchError. Nothing is requested before the
+// first step; Cursor tells where a stopped iteration resumes (core.WithCursor). The header
+// KeyClientId is not an argument: the client sends it from its options, or give it per call with
+// core.WithCallOptions(core.WithHeader("KeyClientId", v)), which wins.
 func (c *Client) RTPParticipantsIterator(ctx context.Context, opts ...core.IterOption) *core.Iterator[Party] {
 	opts = c.bindOpts(opListRTPParticipants.ID, nil, opts)
 	return newIterator(ctx, opListRTPParticipants.ID, opts,
@@ -276,7 +278,7 @@ func (c *Client) RTPParticipants(ctx context.Context, opts ...core.IterOption) i
 // 1 with pageSize (at most 1000), in the body as the bank publishes it, or in the query with
 // WithDocumentedAPI, until metadata.page.lastPage says the last page; a server that serves another
 // page than the one asked for fails with *core.MismatchError. Nothing is requested before the first
-// step; Cursor tells where a stopped iteration resumes (WithCursor).
+// step; Cursor tells where a stopped iteration resumes (core.WithCursor).
 func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest, opts ...core.IterOption) *core.Iterator[RTPListTransaction] {
 	opts = c.bindOpts(opListRTPTransactions.ID, req, opts)
 	return newIterator(ctx, opListRTPTransactions.ID, opts,
@@ -311,8 +313,9 @@ func (c *Client) RTPTransactions(ctx context.Context, req RTPListRequest, opts .
 // WireTransactionsIterator returns an Iterator over the items of ListWireTransactions (POST
 // /wireInquiry/v1/transactions/details): list wire transaction details by account and date. It asks
 // for inclusive row windows startRowIndex..endRowIndex (at most 1000), 1,000 rows unless
-// WithPageSize, until totalRows, or a short page when the server gives no total. Nothing is
-// requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
+// core.WithPageSize, until totalRows, or a short page when the server gives no total. Nothing is
+// requested before the first step; Cursor tells where a stopped iteration resumes
+// (core.WithCursor).
 func (c *Client) WireTransactionsIterator(ctx context.Context, req WireDetailsRequest, opts ...core.IterOption) *core.Iterator[WireTransaction] {
 	opts = c.bindOpts(opListWireTransactions.ID, req, opts)
 	return newIterator(ctx, opListWireTransactions.ID, opts,
@@ -347,7 +350,7 @@ func (c *Client) WireTransactions(ctx context.Context, req WireDetailsRequest, o
 // It asks for pageNumber from 1 with pageSize (at most 1000), in the body, until
 // metadata.page.lastPage says the last page; a server that serves another page than the one asked
 // for fails with *core.MismatchError. Nothing is requested before the first step; Cursor tells
-// where a stopped iteration resumes (WithCursor).
+// where a stopped iteration resumes (core.WithCursor).
 func (c *Client) WireTransactionsByPageIterator(ctx context.Context, req WireListRequest, opts ...core.IterOption) *core.Iterator[WireListTransaction] {
 	opts = c.bindOpts(opListWireTransactionsByPage.ID, req, opts)
 	return newIterator(ctx, opListWireTransactionsByPage.ID, opts,

@@ -21,7 +21,7 @@ import (
 // maxAddendaSequence is the largest addenda sequence number (four digits).
 const maxAddendaSequence = 9999
 
-// DefaultAddendaPageSize is the pageSize the ACHAddenda iterator asks for unless WithPageSize
+// DefaultAddendaPageSize is the pageSize the ACHAddenda iterator asks for unless core.WithPageSize
 // (the bank publishes no default).
 const DefaultAddendaPageSize = 100
 
