@@ -12,6 +12,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // CreateBatchfileResult is the answer to CreateBatchfile. The platform answers 201 with the
@@ -37,13 +38,13 @@ type CreateBatchfileResult struct {
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation lists batch files; downloadBatchfile needs the batchfile_guid the lost answer held.
 //
-// Like a download, an upload has no whole-call ceiling (WithTimeout) but an idle timeout
+// Like a download, an upload has no whole-call ceiling (core.WithTimeout) but an idle timeout
 // (WithIdleTimeout): it fails with a *[core.TimeoutError] when neither a byte of the document
 // is sent nor a byte of the answer arrives for that long.
 //
 // Every non-2xx answer is a *[core.Error]: 400 with a ProblemDetails body (*[core.Problem],
 // [core.ErrBadRequest]), 401 ([core.ErrUnauthorized]), 404 ([core.ErrNotFound]), 500 without a body ([core.ErrServerError]).
-func (c *Client) CreateBatchfile(ctx context.Context, meta BatchfileRequest, document io.Reader, opts ...CallOption) (*CreateBatchfileResult, error) {
+func (c *Client) CreateBatchfile(ctx context.Context, meta BatchfileRequest, document io.Reader, opts ...core.CallOption) (*CreateBatchfileResult, error) {
 	if document == nil {
 		return nil, sdkclient.MissingArgument("CreateBatchfile", "document")
 	}
@@ -59,7 +60,7 @@ func (c *Client) CreateBatchfile(ctx context.Context, meta BatchfileRequest, doc
 // CreateBatchfileBytes is CreateBatchfile for a document held in memory. Its length is known,
 // so the request has a Content-Length, and it can be re-sent after a failure that proves it
 // never reached the server.
-func (c *Client) CreateBatchfileBytes(ctx context.Context, meta BatchfileRequest, document []byte, opts ...CallOption) (*CreateBatchfileResult, error) {
+func (c *Client) CreateBatchfileBytes(ctx context.Context, meta BatchfileRequest, document []byte, opts ...core.CallOption) (*CreateBatchfileResult, error) {
 	head, tail, err := batchfileFrame(meta)
 	if err != nil {
 		return nil, err
@@ -76,7 +77,7 @@ func (c *Client) CreateBatchfileBytes(ctx context.Context, meta BatchfileRequest
 	return c.sendBatchfile(ctx, r, opts)
 }
 
-func (c *Client) sendBatchfile(ctx context.Context, r sdkclient.Request, opts []CallOption) (*CreateBatchfileResult, error) {
+func (c *Client) sendBatchfile(ctx context.Context, r sdkclient.Request, opts []core.CallOption) (*CreateBatchfileResult, error) {
 	resp, err := sdkclient.Send(ctx, &c.core, r, opts)
 	if err != nil {
 		return nil, err
@@ -173,15 +174,15 @@ type Download struct {
 // answer arrives is retried; once the answer's body is handed over nothing is re-sent, and a
 // failure while reading Body is the caller's to handle.
 //
-// A download has no whole-call ceiling (WithTimeout), so a large file is never cut off while
+// A download has no whole-call ceiling (core.WithTimeout), so a large file is never cut off while
 // bytes flow; instead it fails with a *[core.TimeoutError] (Idle set, [core.ErrTimeout]) when no byte
 // arrives for the idle timeout (WithIdleTimeout, default DefaultIdleTimeout), from the
-// request until Body is closed. A WithCallTimeout on the call is a ceiling on the whole
+// request until Body is closed. A core.WithCallTimeout on the call is a ceiling on the whole
 // download, reading Body included.
 //
 // Every non-2xx answer is a *[core.Error]: 400 with a ProblemDetails body (*[core.Problem],
 // [core.ErrBadRequest]), 401 ([core.ErrUnauthorized]), 404 ([core.ErrNotFound]), 500 without a body ([core.ErrServerError]).
-func (c *Client) DownloadBatchfile(ctx context.Context, body BatchfileDownloadRequest, opts ...CallOption) (*Download, error) {
+func (c *Client) DownloadBatchfile(ctx context.Context, body BatchfileDownloadRequest, opts ...core.CallOption) (*Download, error) {
 	r := sdkclient.Request{Op: opDownloadBatchfile, Path: "/api/" + c.core.Version + "/batchfiles/Download", Body: body, Accept: "application/octet-stream", Streamed: true}
 	resp, err := sdkclient.Send(ctx, &c.core, r, opts)
 	if err != nil {

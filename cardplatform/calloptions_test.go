@@ -11,13 +11,13 @@ import (
 
 // cardGetter is the small interface a service declares for what it uses of the client.
 type cardGetter interface {
-	GetCard(ctx context.Context, cardProxy string, opts ...cardplatform.CallOption) (*cardplatform.CardDTO, error)
+	GetCard(ctx context.Context, cardProxy string, opts ...core.CallOption) (*cardplatform.CardDTO, error)
 }
 
 // fakeGetter is a user's own fake of cardGetter, which keeps the options it was called with.
-type fakeGetter struct{ opts []cardplatform.CallOption }
+type fakeGetter struct{ opts []core.CallOption }
 
-func (f *fakeGetter) GetCard(_ context.Context, _ string, opts ...cardplatform.CallOption) (*cardplatform.CardDTO, error) {
+func (f *fakeGetter) GetCard(_ context.Context, _ string, opts ...core.CallOption) (*cardplatform.CardDTO, error) {
 	f.opts = opts
 	return &cardplatform.CardDTO{}, nil
 }
@@ -29,15 +29,15 @@ func TestReadCallOptions(t *testing.T) {
 	f := &fakeGetter{}
 	var g cardGetter = f
 	var meta core.Response
-	_, _ = g.GetCard(context.Background(), "CP-1", cardplatform.WithCorrelationID("corr-9"),
-		cardplatform.WithHeader("X-Tenant", "t1"), cardplatform.WithCallTimeout(3*time.Second),
-		cardplatform.WithCallRetry(core.RetryOptions{MaxAttempts: 1}), cardplatform.WithResponseInto(&meta))
-	s := cardplatform.ReadCallOptions(f.opts...)
+	_, _ = g.GetCard(context.Background(), "CP-1", core.WithCorrelationID("corr-9"),
+		core.WithHeader("X-Tenant", "t1"), core.WithCallTimeout(3*time.Second),
+		core.WithCallRetry(core.RetryOptions{MaxAttempts: 1}), core.WithResponseInto(&meta))
+	s := core.ReadCallOptions(f.opts...)
 	if s.CorrelationID != "corr-9" || s.Header.Get("X-Tenant") != "t1" || s.Timeout != 3*time.Second || !s.TimeoutSet ||
 		s.Retry == nil || s.Retry.MaxAttempts != 1 || !s.ResponseInto {
 		t.Errorf("ReadCallOptions = %+v", s)
 	}
-	if z := cardplatform.ReadCallOptions(); z.CorrelationID != "" || z.TimeoutSet || z.Retry != nil || z.ResponseInto {
+	if z := core.ReadCallOptions(); z.CorrelationID != "" || z.TimeoutSet || z.Retry != nil || z.ResponseInto {
 		t.Errorf("no options: %+v", z)
 	}
 }

@@ -110,7 +110,7 @@ var opApplyFee = &ops.Operation{ID: "applyFee", Method: "POST", Path: "/api/{ver
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with GetCard: the card's
 // person_guid read back equal to the person assigned means the assignment is in effect.
 // Client.SnapshotAssignCard (before sending) and Client.SettleAssignCard run it.
-func (c *Client) AssignCard(ctx context.Context, body AssignCardDTO, opts ...CallOption) (*AssignCardDTO, error) {
+func (c *Client) AssignCard(ctx context.Context, body AssignCardDTO, opts ...core.CallOption) (*AssignCardDTO, error) {
 	r := sdkclient.Request{Op: opAssignCard, URL: c.core.Base + "/api/" + c.core.Version + "/cards/assign", Body: body}
 	return sdkclient.Call[AssignCardDTO](ctx, &c.core, r, opts)
 }
@@ -200,7 +200,7 @@ var opChangeAdvanceCycle = &ops.Operation{ID: "changeAdvanceCycle", Method: "POS
 // back equal to the status sent means the change is in effect, unless it already was before sending
 // or another writer changed it meanwhile. Client.SnapshotChangeCardStatus (before sending) and
 // Client.SettleChangeCardStatus run it.
-func (c *Client) ChangeCardStatus(ctx context.Context, cardProxy string, body CardStatusDTO, opts ...CallOption) (*CardDTO, error) {
+func (c *Client) ChangeCardStatus(ctx context.Context, cardProxy string, body CardStatusDTO, opts ...core.CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ChangeCardStatus", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
@@ -226,7 +226,7 @@ var opChangeCardStatus = &ops.Operation{ID: "changeCardStatus", Method: "POST", 
 // check_status read back equal to the new_status sent means the change is in effect (the reverse
 // process ran or runs); any other status means it was not changed. Client.SnapshotChangeCheckStatus
 // (before sending) and Client.SettleChangeCheckStatus run it.
-func (c *Client) ChangeCheckStatus(ctx context.Context, body CheckStatusDTO, opts ...CallOption) (*CheckStatusDTO, error) {
+func (c *Client) ChangeCheckStatus(ctx context.Context, body CheckStatusDTO, opts ...core.CallOption) (*CheckStatusDTO, error) {
 	r := sdkclient.Request{Op: opChangeCheckStatus, URL: c.core.Base + "/api/" + c.core.Version + "/Check/ChangeStatus", Body: body}
 	return sdkclient.Call[CheckStatusDTO](ctx, &c.core, r, opts)
 }
@@ -247,7 +247,7 @@ var opChangeCheckStatus = &ops.Operation{ID: "changeCheckStatus", Method: "PATCH
 // read back equal to the status sent means the change is in effect, unless it already was before
 // sending. Client.SnapshotChangePersonCardStatus (before sending) and
 // Client.SettleChangePersonCardStatus run it.
-func (c *Client) ChangePersonCardStatus(ctx context.Context, cardProxy string, body PersonCardStatusDTO, opts ...CallOption) (*CardDTO, error) {
+func (c *Client) ChangePersonCardStatus(ctx context.Context, cardProxy string, body PersonCardStatusDTO, opts ...core.CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ChangePersonCardStatus", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
@@ -294,7 +294,7 @@ var opCheckInBulkOrder = &ops.Operation{ID: "checkInBulkOrder", Method: "PUT", P
 // configurations read back with the values sent means they are set, unless they already were before
 // sending. Client.SnapshotConfigureProgram (before sending) and Client.SettleConfigureProgram run
 // it.
-func (c *Client) ConfigureProgram(ctx context.Context, body ConfigProgramRequest, opts ...CallOption) (*ProgramDataDTO, error) {
+func (c *Client) ConfigureProgram(ctx context.Context, body ConfigProgramRequest, opts ...core.CallOption) (*ProgramDataDTO, error) {
 	r := sdkclient.Request{Op: opConfigureProgram, URL: c.core.Base + "/api/" + c.core.Version + "/companies/configprogram", Body: body}
 	return sdkclient.Call[ProgramDataDTO](ctx, &c.core, r, opts)
 }
@@ -316,7 +316,7 @@ var opConfigureProgram = &ops.Operation{ID: "configureProgram", Method: "POST", 
 // request can no longer be running, means it was not created. Another account created meanwhile for
 // that person with the same name and type makes the answer ambiguous. Client.SnapshotCreateAccount
 // (before sending) and Client.SettleCreateAccount run it.
-func (c *Client) CreateAccount(ctx context.Context, body CreateAccountRequest, opts ...CallOption) (*CreateAccountResponseDTO, error) {
+func (c *Client) CreateAccount(ctx context.Context, body CreateAccountRequest, opts ...core.CallOption) (*CreateAccountResponseDTO, error) {
 	r := sdkclient.Request{Op: opCreateAccount, URL: c.core.Base + "/api/" + c.core.Version + "/accounts", Body: body}
 	return sdkclient.Call[CreateAccountResponseDTO](ctx, &c.core, r, opts)
 }
@@ -358,7 +358,7 @@ var opCreateAccountInstrument = &ops.Operation{ID: "createAccountInstrument", Me
 // this one; none more, searched once the request can no longer be running, means it was not
 // created. Another order created meanwhile in the program makes the answer ambiguous.
 // Client.SnapshotCreateBulkOrder (before sending) and Client.SettleCreateBulkOrder run it.
-func (c *Client) CreateBulkOrder(ctx context.Context, body BulkOrderRequest, opts ...CallOption) (*BulkOrderResponse, error) {
+func (c *Client) CreateBulkOrder(ctx context.Context, body BulkOrderRequest, opts ...core.CallOption) (*BulkOrderResponse, error) {
 	r := sdkclient.Request{Op: opCreateBulkOrder, URL: c.core.Base + "/api/" + c.core.Version + "/bulkorders", Body: body}
 	return sdkclient.Call[BulkOrderResponse](ctx, &c.core, r, opts)
 }
@@ -383,7 +383,7 @@ var opCreateBulkOrder = &ops.Operation{ID: "createBulkOrder", Method: "POST", Pa
 // identify every card (card_proxy) as the person's (person_guid). A request that creates its person
 // has no read-back (no operation finds a person by name or reference): manual review.
 // Client.SnapshotCard (before sending) and Client.SettleCard run it.
-func (c *Client) CreateCard(ctx context.Context, body CreateCardRequest, opts ...CallOption) (*CreateCardResponse, error) {
+func (c *Client) CreateCard(ctx context.Context, body CreateCardRequest, opts ...core.CallOption) (*CreateCardResponse, error) {
 	r := sdkclient.Request{Op: opCreateCard, URL: c.core.Base + "/api/" + c.core.Version + "/cards", Body: body}
 	return sdkclient.Call[CreateCardResponse](ctx, &c.core, r, opts)
 }
@@ -431,7 +431,7 @@ var opCreateCompany = &ops.Operation{ID: "createCompany", Method: "POST", Path: 
 // (account_guid) as the person's (person_guid). The platform has no lookup by correlation id or
 // client_reference_id. A request that creates its person has no read-back: manual review.
 // Client.SnapshotDisbursement (before sending) and Client.SettleDisbursement run it.
-func (c *Client) CreateDisbursement(ctx context.Context, body DisbursementDTO, opts ...CallOption) (*DisbursementResponse, error) {
+func (c *Client) CreateDisbursement(ctx context.Context, body DisbursementDTO, opts ...core.CallOption) (*DisbursementResponse, error) {
 	r := sdkclient.Request{Op: opCreateDisbursement, URL: c.core.Base + "/api/" + c.core.Version + "/disbursements", Body: body}
 	return sdkclient.Call[DisbursementResponse](ctx, &c.core, r, opts)
 }
@@ -1306,7 +1306,7 @@ var opUpdateAccount = &ops.Operation{ID: "updateAccount", Method: "PUT", Path: "
 // back as the full (plastic) type means the change is in effect; only virtual to full is allowed,
 // so it cannot have been so before. Client.SnapshotUpdateCardIssuanceType (before sending) and
 // Client.SettleUpdateCardIssuanceType run it.
-func (c *Client) UpdateCardIssuanceType(ctx context.Context, cardProxy string, body IssuanceTypeRequest, opts ...CallOption) (*CardDTO, error) {
+func (c *Client) UpdateCardIssuanceType(ctx context.Context, cardProxy string, body IssuanceTypeRequest, opts ...core.CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("UpdateCardIssuanceType", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}

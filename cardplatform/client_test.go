@@ -28,8 +28,8 @@ func newClient(t *testing.T, h http.HandlerFunc) (*cardplatform.Client, *atomic.
 		h(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"),
-		cardplatform.WithRetry(core.RetryOptions{BaseDelay: 1, MaxDelay: 10_000_000}))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken("tok"),
+		core.WithRetry(core.RetryOptions{BaseDelay: 1, MaxDelay: 10_000_000}))
 	require.NoError(t, err)
 	return c, &hits
 }
@@ -57,9 +57,9 @@ func TestGetCardDecodesSDKTypes(t *testing.T) {
 }
 
 func TestNewRejectsBadConfiguration(t *testing.T) {
-	_, err := cardplatform.New("http://platform.example.com", cardplatform.WithStaticToken("t"))
+	_, err := cardplatform.New("http://platform.example.com", core.WithStaticToken("t"))
 	assert.ErrorIs(t, err, core.ErrInsecureTransport)
-	_, err = cardplatform.New("http://platform.example.com", cardplatform.WithStaticToken("t"), cardplatform.WithInsecureHTTP())
+	_, err = cardplatform.New("http://platform.example.com", core.WithStaticToken("t"), core.WithInsecureHTTP())
 	assert.NoError(t, err)
 	_, err = cardplatform.New("platform.example.com")
 	assert.Error(t, err)

@@ -59,7 +59,7 @@ func TestDecodeErrorsHideWhatTheServerPutInTypedMembers(t *testing.T) {
 					_, _ = w.Write([]byte(body))
 				}))
 				defer srv.Close()
-				c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken(hostileToken), cardplatform.WithHTTPClient(srv.Client()))
+				c, err := cardplatform.New(srv.URL, core.WithStaticToken(hostileToken), core.WithHTTPClient(srv.Client()))
 				require.NoError(t, err)
 				_, err = c.GetCard(t.Context(), "p")
 				var de *core.DecodeError

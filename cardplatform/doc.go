@@ -15,13 +15,13 @@
 //	if errors.As(err, &pe) { log.Print(pe.Status, pe.Title, pe.Errors["person.email"]) }
 //	if errors.Is(err, core.ErrNotFound) { ... }
 //
-// Every method takes per-call options (WithCorrelationID, WithHeader, WithCallRetry,
-// WithCallTimeout, and WithResponseInto for the status, headers, correlation and trace ids of a
-// success). What every client of the SDK promises is written once, in package [core]: the
+// Every method takes per-call options (core.WithCorrelationID, core.WithHeader,
+// core.WithCallRetry, core.WithCallTimeout, and core.WithResponseInto for the status, headers,
+// correlation and trace ids of a success). What every client of the SDK promises is written once, in package [core]: the
 // errors to branch on ([core.Error], [core.ErrOutcomeUnknown]), reads retried and writes sent
 // once ([core.RetryOptions]), secrets masked ([core.Secret]), iterators ([core.Iterator]),
 // timeouts, middleware and telemetry. The card platform sends traceparent on every attempt
-// (WithTracePropagation(false) to stop).
+// (core.WithTracePropagation(false) to stop).
 //
 // For your tests, cardplatformtest is a stateful in-process sandbox of the platform, checked
 // against the spec, and cardplatformfake a typed fake with one function field per method

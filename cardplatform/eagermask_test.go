@@ -51,7 +51,7 @@ func TestOutcomeUnknownKeepsTheProxyReadable(t *testing.T) {
 		w.WriteHeader(http.StatusBadGateway)
 	}))
 	defer srv.Close()
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("token-123456"), cardplatform.WithHTTPClient(srv.Client()))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken("token-123456"), core.WithHTTPClient(srv.Client()))
 	require.NoError(t, err)
 	_, err = c.SetCardPIN(t.Context(), proxy, cardplatform.CardPINDTO{PIN: core.NewSecret("4821")})
 	require.ErrorIs(t, err, core.ErrOutcomeUnknown)

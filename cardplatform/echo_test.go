@@ -35,7 +35,7 @@ func TestSentSecretsEchoedInAProblemAreMasked(t *testing.T) {
 		_, _ = w.Write(body)
 	}))
 	t.Cleanup(srv.Close)
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok-echo-0000000001"))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken("tok-echo-0000000001"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,8 +29,8 @@ func ExampleRetryOptions() {
 	}))
 	defer srv.Close()
 
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("token"),
-		cardplatform.WithRetry(core.RetryOptions{
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken("token"),
+		core.WithRetry(core.RetryOptions{
 			AttemptTimeout: 100 * time.Millisecond,
 			StatusCodes:    append([]int{http.StatusConflict}, core.DefaultRetryStatusCodes...),
 		}))

@@ -10,21 +10,21 @@ import (
 
 // disburser is the small interface a payout service declares for what it uses of the client.
 type disburser interface {
-	CreateDisbursement(ctx context.Context, body cardplatform.DisbursementDTO, opts ...cardplatform.CallOption) (*cardplatform.DisbursementResponse, error)
+	CreateDisbursement(ctx context.Context, body cardplatform.DisbursementDTO, opts ...core.CallOption) (*cardplatform.DisbursementResponse, error)
 }
 
 // recordingDisburser is a test's own fake of disburser: it keeps the options of each call.
 type recordingDisburser struct{ got []core.CallSettings }
 
-func (r *recordingDisburser) CreateDisbursement(_ context.Context, _ cardplatform.DisbursementDTO, opts ...cardplatform.CallOption) (*cardplatform.DisbursementResponse, error) {
-	r.got = append(r.got, cardplatform.ReadCallOptions(opts...))
+func (r *recordingDisburser) CreateDisbursement(_ context.Context, _ cardplatform.DisbursementDTO, opts ...core.CallOption) (*cardplatform.DisbursementResponse, error) {
+	r.got = append(r.got, core.ReadCallOptions(opts...))
 	return &cardplatform.DisbursementResponse{}, nil
 }
 
 // pay is the code under test: it must send its own correlation id with every disbursement.
 func pay(ctx context.Context, d disburser, ref string) error {
 	_, err := d.CreateDisbursement(ctx, cardplatform.DisbursementDTO{ClientReferenceID: ref},
-		cardplatform.WithCorrelationID("payout-"+ref))
+		core.WithCorrelationID("payout-"+ref))
 	return err
 }
 

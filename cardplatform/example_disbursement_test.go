@@ -29,7 +29,7 @@ func ExampleClient_CreateDisbursement() {
 		_, _ = io.WriteString(w, `{"disbursement_guid":"3fa85f64-5717-4562-b3fc-2c963f66afa6","amount":250.75,"status":"QUEUED"}`)
 	}))
 	defer srv.Close()
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("token"))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken("token"))
 	if err != nil {
 		panic(err)
 	}
@@ -38,7 +38,7 @@ func ExampleClient_CreateDisbursement() {
 		ClientReferenceID: "payout-2024-0001",
 	}
 
-	_, err = c.CreateDisbursement(context.Background(), req, cardplatform.WithCorrelationID("payout-2024-0001"))
+	_, err = c.CreateDisbursement(context.Background(), req, core.WithCorrelationID("payout-2024-0001"))
 	var unknown *core.OutcomeUnknownError
 	if errors.As(err, &unknown) {
 		fmt.Println("outcome unknown, settle before sending again", unknown.CorrelationID, "; sent", calls.Load(), "time(s)")
@@ -48,7 +48,7 @@ func ExampleClient_CreateDisbursement() {
 	// response metadata.
 	var meta core.Response
 	d, err := c.CreateDisbursement(context.Background(), req,
-		cardplatform.WithCorrelationID("payout-2024-0001-b"), cardplatform.WithResponseInto(&meta))
+		core.WithCorrelationID("payout-2024-0001-b"), core.WithResponseInto(&meta))
 	if err != nil {
 		panic(err)
 	}

@@ -29,8 +29,8 @@ func ExampleWithAttemptMiddleware() {
 		fmt.Println("attempt", core.Attempt(req.Context()), "token visible:", req.Header.Get("Authorization") != "")
 		return next(req)
 	}
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("token"),
-		cardplatform.WithCallMiddleware(audit), cardplatform.WithAttemptMiddleware(tenant))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken("token"),
+		core.WithCallMiddleware(audit), core.WithAttemptMiddleware(tenant))
 	if err != nil {
 		panic(err)
 	}

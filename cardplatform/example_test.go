@@ -24,7 +24,7 @@ func ExampleNew() {
 	// (&clientcredentials.Config{ClientID: id, ClientSecret: secret, TokenURL: url}).TokenSource(ctx).
 	ts := oauth2.StaticTokenSource(&oauth2.Token{AccessToken: os.Getenv("CARDPLATFORM_TOKEN")})
 	c, err := cardplatform.New("https://platform.example.com",
-		cardplatform.WithTokenSource(ts), // "Authorization: Bearer …" on every call, never logged
+		core.WithTokenSource(ts), // "Authorization: Bearer …" on every call, never logged
 	)
 	if err != nil {
 		log.Fatal(err) // a base URL with a query, user info or a dot segment
@@ -45,7 +45,7 @@ func ExampleClient_GetCard() {
 		_, _ = io.WriteString(w, `{"card_proxy":"proxy-123","mask_card_pan":"411111XXXXXX1111","card_status":"ACTIVE","sys_utcinserted":"2024-05-01T10:20:30"}`)
 	}))
 	defer srv.Close()
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("token"))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken("token"))
 	if err != nil {
 		log.Fatal(err)
 	}

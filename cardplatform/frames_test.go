@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // maxGetCardFrames is the most frames of the SDK's own packages that GetCard may pass between
@@ -72,7 +73,7 @@ func TestGetCardFrames(t *testing.T) {
 	hc := srv.Client()
 	rec := &stackRecorder{next: hc.Transport}
 	hc.Transport = rec
-	c, err := cardplatform.New(srv.URL, cardplatform.WithHTTPClient(hc))
+	c, err := cardplatform.New(srv.URL, core.WithHTTPClient(hc))
 	require.NoError(t, err)
 	_, err = c.GetCard(t.Context(), "proxy-123")
 	require.NoError(t, err)

@@ -44,8 +44,8 @@ func newFuzzServer(f *testing.F) (*fuzzServer, *cardplatform.Client) {
 		_, _ = w.Write(body)
 	}))
 	f.Cleanup(s.Close)
-	c, err := cardplatform.New(s.URL, cardplatform.WithStaticToken("tok"), cardplatform.WithHTTPClient(s.Client()),
-		cardplatform.WithRetry(core.RetryOptions{MaxAttempts: 1}))
+	c, err := cardplatform.New(s.URL, core.WithStaticToken("tok"), core.WithHTTPClient(s.Client()),
+		core.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -21,19 +21,19 @@ import (
 
 // invalidHeaders are per-call options whose header could not be sent as the caller wrote it:
 // a CR/LF or NUL in a value (header injection), a name that is not an HTTP token.
-var invalidHeaders = map[string]cardplatform.CallOption{
-	"CRLF in value":           cardplatform.WithHeader("X-Test", "v\r\nX: 1"),
-	"LF in value":             cardplatform.WithHeader("X-Test", "v\nX: 1"),
-	"NUL in value":            cardplatform.WithHeader("X-Test", "v\x00"),
-	"space in name":           cardplatform.WithHeader("X Test", "v"),
-	"colon in name":           cardplatform.WithHeader("X-Test:", "v"),
-	"empty name":              cardplatform.WithHeader("", "v"),
-	"CRLF in name":            cardplatform.WithHeader("X-Test\r\nX", "v"),
-	"CRLF in correlation id":  cardplatform.WithCorrelationID("id-1\r\nforged: yes"),
-	"LF in correlation id":    cardplatform.WithCorrelationID("id-1\nlevel=ERROR msg=forged"),
-	"DEL in correlation id":   cardplatform.WithCorrelationID("id-1\x7f"),
-	"NUL in correlation id":   cardplatform.WithCorrelationID("id-1\x00"),
-	"CR alone in correlation": cardplatform.WithCorrelationID("id-1\rforged"),
+var invalidHeaders = map[string]core.CallOption{
+	"CRLF in value":           core.WithHeader("X-Test", "v\r\nX: 1"),
+	"LF in value":             core.WithHeader("X-Test", "v\nX: 1"),
+	"NUL in value":            core.WithHeader("X-Test", "v\x00"),
+	"space in name":           core.WithHeader("X Test", "v"),
+	"colon in name":           core.WithHeader("X-Test:", "v"),
+	"empty name":              core.WithHeader("", "v"),
+	"CRLF in name":            core.WithHeader("X-Test\r\nX", "v"),
+	"CRLF in correlation id":  core.WithCorrelationID("id-1\r\nforged: yes"),
+	"LF in correlation id":    core.WithCorrelationID("id-1\nlevel=ERROR msg=forged"),
+	"DEL in correlation id":   core.WithCorrelationID("id-1\x7f"),
+	"NUL in correlation id":   core.WithCorrelationID("id-1\x00"),
+	"CR alone in correlation": core.WithCorrelationID("id-1\rforged"),
 }
 
 // countingServer answers 200 with {} and counts the requests it gets.
@@ -112,11 +112,11 @@ func TestValidHeadersStillGo(t *testing.T) {
 		writeRaw(w, `{}`)
 	}))
 	t.Cleanup(srv.Close)
-	c, err := cardplatform.New(srv.URL, cardplatform.WithHTTPClient(srv.Client()))
+	c, err := cardplatform.New(srv.URL, core.WithHTTPClient(srv.Client()))
 	require.NoError(t, err)
 	_, err = c.GetCard(t.Context(), "proxy-1",
-		cardplatform.WithHeader("X-Odd_Name.v1!#$%&'*+^`|~", "a\tb café"),
-		cardplatform.WithCorrelationID("corr-1 with spaces"))
+		core.WithHeader("X-Odd_Name.v1!#$%&'*+^`|~", "a\tb café"),
+		core.WithCorrelationID("corr-1 with spaces"))
 	require.NoError(t, err)
 	mu.Lock()
 	defer mu.Unlock()
@@ -127,7 +127,7 @@ func TestValidHeadersStillGo(t *testing.T) {
 // TestInvalidUserAgentRefusedByNew: a client option that would put an invalid value in a
 // header of every request fails New with ErrInvalidArgument.
 func TestInvalidUserAgentRefusedByNew(t *testing.T) {
-	c, err := cardplatform.New("https://api.example.com", cardplatform.WithUserAgent("app/1\r\nX-Forged: 1"))
+	c, err := cardplatform.New("https://api.example.com", core.WithUserAgent("app/1\r\nX-Forged: 1"))
 	require.ErrorIs(t, err, core.ErrInvalidArgument)
 	assert.Nil(t, c)
 	assert.False(t, strings.ContainsAny(err.Error(), "\r\n"), "raw line break in %q", err.Error())

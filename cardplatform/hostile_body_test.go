@@ -59,8 +59,8 @@ func bodyServer(tb testing.TB, body []byte, gz bool) *cardplatform.Client {
 		_, _ = w.Write(body)
 	}))
 	tb.Cleanup(srv.Close)
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"),
-		cardplatform.WithRetry(core.RetryOptions{MaxAttempts: 1}))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken("tok"),
+		core.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 	require.NoError(tb, err)
 	return c
 }

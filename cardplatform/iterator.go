@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -15,27 +16,31 @@ import (
 // items), the response's total ends it. opID names the operation, whose
 // x-issuerkit-pagination must be of the index style. The platform adds cards after the last
 // (core.Config.AppendOnly): a total that moves between pages is followed, not a shift.
-func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
-	fetch func(ctx context.Context, p core.Position, call []CallOption) (core.Page[T], error)) *core.Iterator[T] {
-	var ic iterConfig
+func newIterator[T any](ctx context.Context, opID string, opts []core.IterOption,
+	fetch func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[T], error)) *core.Iterator[T] {
+	var ic settings.Iter
 	for _, o := range opts {
 		if o != nil {
 			o(&ic)
 		}
 	}
+	from, _ := ic.From.(core.Cursor)
 	cfg := core.Config{Style: core.StyleRow, PageSize: DefaultSearchLimit, MaxPageSize: MaxSearchLimit, AppendOnly: true,
-		MaxItems: ic.maxItems, From: ic.from, Prefetch: ic.prefetch, EagerPrefetch: ic.eager}
-	if ic.pageSize != 0 {
-		cfg.PageSize = ic.pageSize
+		MaxItems: ic.MaxItems, From: from, Prefetch: ic.Prefetch, EagerPrefetch: ic.Eager}
+	if ic.PageSizeSet {
+		cfg.PageSize = ic.PageSize
+	}
+	bad := ic.Bad
+	if bad == nil && ic.PageSizeSet && (ic.PageSize < 1 || ic.PageSize > MaxSearchLimit) {
+		bad = &core.RangeError{Param: "limit", Value: ic.PageSize, Min: 1, Max: MaxSearchLimit}
 	}
 	if op, ok := operations.ByID(opID); !ok || op.Paging == nil || op.Paging.Style != "index" {
 		cfg.Style = 0 // reported by the first step, before any request
 	}
-	bad := ic.bad
 	if bad != nil { // reported as it is by the first fetch, which sends nothing
 		cfg = core.Config{Style: cfg.Style, PageSize: DefaultSearchLimit, MaxPageSize: MaxSearchLimit}
 	}
-	call := ic.call
+	call, _ := ic.Call.([]core.CallOption)
 	seen := &firstItems[T]{}
 	return core.NewIterator(ctx, cfg, func(ctx context.Context, p core.Position) (core.Page[T], error) {
 		if bad != nil {
@@ -104,3 +109,10 @@ func (f *firstItems[T]) check(start int, items []T) error {
 	}
 	return nil
 }
+
+// DefaultSearchLimit is the limit the search iterators ask for unless core.WithPageSize (the
+// platform publishes no default), and MaxSearchLimit the largest they accept.
+const (
+	DefaultSearchLimit = 100
+	MaxSearchLimit     = 1000
+)

@@ -16,12 +16,12 @@ import (
 
 // BulkOrderSummariesIterator returns an Iterator over the items of ListBulkOrderSummaryByLocation
 // (GET /api/{version}/bulkorders/BulkOrderSummaryByLocation): bulk order inventory summary by
-// location. It asks for start_index from 1 with limit (DefaultSearchLimit unless WithPageSize, at
-// most MaxSearchLimit) until total. Nothing is requested before the first step; Cursor tells where
-// a stopped iteration resumes (WithCursor).
-func (c *Client) BulkOrderSummariesIterator(ctx context.Context, req ListBulkOrderSummaryByLocationRequest, opts ...IterOption) *core.Iterator[BulkOrderSummary] {
+// location. It asks for start_index from 1 with limit (DefaultSearchLimit unless core.WithPageSize,
+// at most MaxSearchLimit) until total. Nothing is requested before the first step; Cursor tells
+// where a stopped iteration resumes (core.WithCursor).
+func (c *Client) BulkOrderSummariesIterator(ctx context.Context, req ListBulkOrderSummaryByLocationRequest, opts ...core.IterOption) *core.Iterator[BulkOrderSummary] {
 	return newIterator(ctx, opListBulkOrderSummaryByLocation.ID, opts,
-		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[BulkOrderSummary], error) {
+		func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[BulkOrderSummary], error) {
 			r := req
 			r.StartIndex = int32(p.Start)
 			r.Limit = int32(p.Size)
@@ -37,17 +37,18 @@ func (c *Client) BulkOrderSummariesIterator(ctx context.Context, req ListBulkOrd
 
 // BulkOrderSummaries yields every item of BulkOrderSummariesIterator, in order. It stops on the
 // first error, which it yields.
-func (c *Client) BulkOrderSummaries(ctx context.Context, req ListBulkOrderSummaryByLocationRequest, opts ...IterOption) iter.Seq2[BulkOrderSummary, error] {
+func (c *Client) BulkOrderSummaries(ctx context.Context, req ListBulkOrderSummaryByLocationRequest, opts ...core.IterOption) iter.Seq2[BulkOrderSummary, error] {
 	return c.BulkOrderSummariesIterator(ctx, req, opts...).Items()
 }
 
 // BulkOrdersIterator returns an Iterator over the items of SearchBulkOrders (GET
 // /api/{version}/bulkorders): search bulk card orders. It asks for start_index from 1 with limit
-// (DefaultSearchLimit unless WithPageSize, at most MaxSearchLimit) until total. Nothing is
-// requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
-func (c *Client) BulkOrdersIterator(ctx context.Context, req SearchBulkOrdersRequest, opts ...IterOption) *core.Iterator[BulkOrderDetail] {
+// (DefaultSearchLimit unless core.WithPageSize, at most MaxSearchLimit) until total. Nothing is
+// requested before the first step; Cursor tells where a stopped iteration resumes
+// (core.WithCursor).
+func (c *Client) BulkOrdersIterator(ctx context.Context, req SearchBulkOrdersRequest, opts ...core.IterOption) *core.Iterator[BulkOrderDetail] {
 	return newIterator(ctx, opSearchBulkOrders.ID, opts,
-		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[BulkOrderDetail], error) {
+		func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[BulkOrderDetail], error) {
 			r := req
 			r.StartIndex = int32(p.Start)
 			r.Limit = int32(p.Size)
@@ -63,17 +64,17 @@ func (c *Client) BulkOrdersIterator(ctx context.Context, req SearchBulkOrdersReq
 
 // BulkOrders yields every item of BulkOrdersIterator, in order. It stops on the first error, which
 // it yields.
-func (c *Client) BulkOrders(ctx context.Context, req SearchBulkOrdersRequest, opts ...IterOption) iter.Seq2[BulkOrderDetail, error] {
+func (c *Client) BulkOrders(ctx context.Context, req SearchBulkOrdersRequest, opts ...core.IterOption) iter.Seq2[BulkOrderDetail, error] {
 	return c.BulkOrdersIterator(ctx, req, opts...).Items()
 }
 
 // CardsIterator returns an Iterator over the items of SearchCards (GET /api/{version}/cards):
-// search cards. It asks for start_index from 1 with limit (DefaultSearchLimit unless WithPageSize,
-// at most MaxSearchLimit) until total. Nothing is requested before the first step; Cursor tells
-// where a stopped iteration resumes (WithCursor).
-func (c *Client) CardsIterator(ctx context.Context, req SearchCardsRequest, opts ...IterOption) *core.Iterator[CardDTO] {
+// search cards. It asks for start_index from 1 with limit (DefaultSearchLimit unless
+// core.WithPageSize, at most MaxSearchLimit) until total. Nothing is requested before the first
+// step; Cursor tells where a stopped iteration resumes (core.WithCursor).
+func (c *Client) CardsIterator(ctx context.Context, req SearchCardsRequest, opts ...core.IterOption) *core.Iterator[CardDTO] {
 	return newIterator(ctx, opSearchCards.ID, opts,
-		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[CardDTO], error) {
+		func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[CardDTO], error) {
 			r := req
 			r.StartIndex = int32(p.Start)
 			r.Limit = int32(p.Size)
@@ -88,6 +89,6 @@ func (c *Client) CardsIterator(ctx context.Context, req SearchCardsRequest, opts
 }
 
 // Cards yields every item of CardsIterator, in order. It stops on the first error, which it yields.
-func (c *Client) Cards(ctx context.Context, req SearchCardsRequest, opts ...IterOption) iter.Seq2[CardDTO, error] {
+func (c *Client) Cards(ctx context.Context, req SearchCardsRequest, opts ...core.IterOption) iter.Seq2[CardDTO, error] {
 	return c.CardsIterator(ctx, req, opts...).Items()
 }

@@ -71,8 +71,8 @@ func (s *hostileServer) requests() []string {
 
 func (s *hostileServer) client(t *testing.T) *cardplatform.Client {
 	t.Helper()
-	c, err := cardplatform.New(s.URL, cardplatform.WithHTTPClient(s.Client()),
-		cardplatform.WithRetry(core.RetryOptions{MaxAttempts: 1}))
+	c, err := cardplatform.New(s.URL, core.WithHTTPClient(s.Client()),
+		core.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 	require.NoError(t, err)
 	return c
 }
@@ -94,7 +94,7 @@ func cardsJSON(from, to int) string {
 }
 
 // drain collects the card proxies Cards yields and the error it stops on.
-func drain(t *testing.T, c *cardplatform.Client, opts ...cardplatform.IterOption) ([]string, error) {
+func drain(t *testing.T, c *cardplatform.Client, opts ...core.IterOption) ([]string, error) {
 	t.Helper()
 	var got []string
 	for card, err := range c.Cards(t.Context(), cardplatform.SearchCardsRequest{}, opts...) {
@@ -106,10 +106,10 @@ func drain(t *testing.T, c *cardplatform.Client, opts ...cardplatform.IterOption
 	return got, nil
 }
 
-var prefetchModes = map[string][]cardplatform.IterOption{
+var prefetchModes = map[string][]core.IterOption{
 	"direct":   nil,
-	"prefetch": {cardplatform.WithPrefetch(2)},
-	"eager":    {cardplatform.WithEagerPrefetch(3)},
+	"prefetch": {core.WithPrefetch(2)},
+	"eager":    {core.WithEagerPrefetch(3)},
 }
 
 // TestCardsTotalMissing: a page that holds items while its total says there are none from its
@@ -140,7 +140,7 @@ func TestCardsTotalMissing(t *testing.T) {
 		for mode, opts := range prefetchModes {
 			t.Run(name+"/"+mode, func(t *testing.T) {
 				srv := newHostileServer(t, func(w http.ResponseWriter, start, limit, _ int) { writeRaw(w, tt.body(start, limit)) })
-				got, err := drain(t, srv.client(t), append(opts, cardplatform.WithPageSize(10))...)
+				got, err := drain(t, srv.client(t), append(opts, core.WithPageSize(10))...)
 				require.ErrorIs(t, err, core.ErrInconsistentTotals)
 				var te *core.TotalsError
 				require.ErrorAs(t, err, &te)
@@ -272,7 +272,7 @@ func TestCardsCursorStartOverflow(t *testing.T) {
 	})
 	var cur core.Cursor
 	require.NoError(t, cur.UnmarshalText([]byte("row:4294967297:100:0")))
-	_, err := drain(t, srv.client(t), cardplatform.WithCursor(cur))
+	_, err := drain(t, srv.client(t), core.WithCursor(cur))
 	assert.ErrorIs(t, err, core.ErrOutOfRange)
 	assert.Empty(t, srv.requests(), "nothing sent")
 }
@@ -329,7 +329,7 @@ func TestCardsResumeEverywhere(t *testing.T) {
 					writeRaw(w, `{"items":`+cardsJSON(start, min(start+limit-1, total))+`,"total":`+strconv.Itoa(total)+`}`)
 				})
 				c := srv.client(t)
-				o := append([]cardplatform.IterOption{cardplatform.WithPageSize(25), cardplatform.WithMaxItems(n)}, opts...)
+				o := append([]core.IterOption{core.WithPageSize(25), core.WithMaxItems(n)}, opts...)
 				it := c.CardsIterator(t.Context(), cardplatform.SearchCardsRequest{}, o...)
 				var got []string
 				for card, err := range it.Items() {
@@ -342,7 +342,7 @@ func TestCardsResumeEverywhere(t *testing.T) {
 				require.NoError(t, err)
 				var cur core.Cursor
 				require.NoError(t, cur.UnmarshalText(text))
-				rest, err := drain(t, c, append(o, cardplatform.WithCursor(cur), cardplatform.WithMaxItems(n-at))...)
+				rest, err := drain(t, c, append(o, core.WithCursor(cur), core.WithMaxItems(n-at))...)
 				require.NoError(t, err)
 				assert.Equal(t, proxies(1, n), append(got, rest...))
 			})
@@ -401,17 +401,17 @@ func TestCardsOptionErrors(t *testing.T) {
 	c := srv.client(t)
 	for _, n := range []int{0, -1, cardplatform.MaxSearchLimit + 1} {
 		for mode, opts := range prefetchModes {
-			_, err := drain(t, c, append(opts, cardplatform.WithPageSize(n))...)
+			_, err := drain(t, c, append(opts, core.WithPageSize(n))...)
 			var re *core.RangeError
 			require.ErrorAs(t, err, &re, "WithPageSize(%d) %s", n, mode)
 			assert.Equal(t, "limit", re.Param)
 			assert.Equal(t, n, re.Value)
 		}
 	}
-	for name, o := range map[string]cardplatform.IterOption{
-		"WithMaxItems(-1)":     cardplatform.WithMaxItems(-1),
-		"WithEagerPrefetch(0)": cardplatform.WithEagerPrefetch(0),
-		"WithPrefetch(-1)":     cardplatform.WithPrefetch(-1),
+	for name, o := range map[string]core.IterOption{
+		"WithMaxItems(-1)":     core.WithMaxItems(-1),
+		"WithEagerPrefetch(0)": core.WithEagerPrefetch(0),
+		"WithPrefetch(-1)":     core.WithPrefetch(-1),
 	} {
 		_, err := drain(t, c, o)
 		require.ErrorIs(t, err, core.ErrInvalidConfig, name)

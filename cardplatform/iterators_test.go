@@ -51,7 +51,7 @@ func cardItem(i int) map[string]any { return map[string]any{"card_proxy": fmt.Sp
 func TestCardsIterator(t *testing.T) {
 	for _, tt := range []struct {
 		n     int
-		opts  []cardplatform.IterOption
+		opts  []core.IterOption
 		want  []string
 		asked []string
 	}{
@@ -59,12 +59,12 @@ func TestCardsIterator(t *testing.T) {
 		{0, nil, nil, []string{"1+100"}},
 		{100, nil, proxies(1, 100), []string{"1+100"}},
 		{101, nil, proxies(1, 101), []string{"1+100", "101+1"}},
-		{250, []cardplatform.IterOption{cardplatform.WithMaxItems(150)}, proxies(1, 150), []string{"1+100", "101+50"}},
-		{250, []cardplatform.IterOption{cardplatform.WithPageSize(1000), cardplatform.WithPrefetch(2)}, proxies(1, 250), []string{"1+1000"}},
+		{250, []core.IterOption{core.WithMaxItems(150)}, proxies(1, 150), []string{"1+100", "101+50"}},
+		{250, []core.IterOption{core.WithPageSize(1000), core.WithPrefetch(2)}, proxies(1, 250), []string{"1+1000"}},
 	} {
 		t.Run(fmt.Sprint(tt.n, len(tt.opts)), func(t *testing.T) {
 			srv := newSearchServer(t, "/api/v1/cards", tt.n, cardItem)
-			c, err := cardplatform.New(srv.URL, cardplatform.WithHTTPClient(srv.Client()))
+			c, err := cardplatform.New(srv.URL, core.WithHTTPClient(srv.Client()))
 			require.NoError(t, err)
 			var got []string
 			for card, err := range c.Cards(t.Context(), cardplatform.SearchCardsRequest{CardLast4: "1111"}, tt.opts...) {
@@ -82,10 +82,10 @@ func TestCardsIterator(t *testing.T) {
 // window, which is kept rather than cancelled and asked again as 201+50.
 func TestCardsIteratorEager(t *testing.T) {
 	srv := newSearchServer(t, "/api/v1/cards", 250, cardItem)
-	c, err := cardplatform.New(srv.URL, cardplatform.WithHTTPClient(srv.Client()))
+	c, err := cardplatform.New(srv.URL, core.WithHTTPClient(srv.Client()))
 	require.NoError(t, err)
 	var got []string
-	for card, err := range c.Cards(t.Context(), cardplatform.SearchCardsRequest{}, cardplatform.WithEagerPrefetch(3)) {
+	for card, err := range c.Cards(t.Context(), cardplatform.SearchCardsRequest{}, core.WithEagerPrefetch(3)) {
 		require.NoError(t, err)
 		got = append(got, card.CardProxy)
 	}
@@ -93,7 +93,7 @@ func TestCardsIteratorEager(t *testing.T) {
 	assert.ElementsMatch(t, []string{"1+100", "101+100", "201+100"}, srv.requests())
 
 	for _, k := range []int{0, -2} {
-		for _, err := range c.Cards(t.Context(), cardplatform.SearchCardsRequest{}, cardplatform.WithEagerPrefetch(k)) {
+		for _, err := range c.Cards(t.Context(), cardplatform.SearchCardsRequest{}, core.WithEagerPrefetch(k)) {
 			assert.ErrorIs(t, err, core.ErrInvalidConfig, "k=%d", k)
 		}
 	}
@@ -102,7 +102,7 @@ func TestCardsIteratorEager(t *testing.T) {
 
 func TestCardsIteratorResumeAndError(t *testing.T) {
 	srv := newSearchServer(t, "/api/v1/cards", 250, cardItem)
-	c, err := cardplatform.New(srv.URL, cardplatform.WithHTTPClient(srv.Client()))
+	c, err := cardplatform.New(srv.URL, core.WithHTTPClient(srv.Client()))
 	require.NoError(t, err)
 	it := c.CardsIterator(t.Context(), cardplatform.SearchCardsRequest{})
 	var got []string
@@ -112,7 +112,7 @@ func TestCardsIteratorResumeAndError(t *testing.T) {
 			break
 		}
 	}
-	for card, err := range c.Cards(t.Context(), cardplatform.SearchCardsRequest{}, cardplatform.WithCursor(it.Cursor())) {
+	for card, err := range c.Cards(t.Context(), cardplatform.SearchCardsRequest{}, core.WithCursor(it.Cursor())) {
 		require.NoError(t, err)
 		got = append(got, card.CardProxy)
 	}
@@ -121,8 +121,8 @@ func TestCardsIteratorResumeAndError(t *testing.T) {
 
 	failing := newSearchServer(t, "/api/v1/cards", 250, cardItem)
 	failing.failAt = 2
-	c, err = cardplatform.New(failing.URL, cardplatform.WithHTTPClient(failing.Client()),
-		cardplatform.WithRetry(core.RetryOptions{MaxAttempts: 1}))
+	c, err = cardplatform.New(failing.URL, core.WithHTTPClient(failing.Client()),
+		core.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 	require.NoError(t, err)
 	n := 0
 	var last error
@@ -141,10 +141,10 @@ func TestBulkOrderIterators(t *testing.T) {
 	srv := newSearchServer(t, "/api/v1/bulkorders", 130, func(i int) map[string]any {
 		return map[string]any{"order_guid": fmt.Sprintf("00000000-0000-0000-0000-%012d", i)}
 	})
-	c, err := cardplatform.New(srv.URL, cardplatform.WithHTTPClient(srv.Client()))
+	c, err := cardplatform.New(srv.URL, core.WithHTTPClient(srv.Client()))
 	require.NoError(t, err)
 	n := 0
-	for o, err := range c.BulkOrders(t.Context(), cardplatform.SearchBulkOrdersRequest{}, cardplatform.WithPageSize(50)) {
+	for o, err := range c.BulkOrders(t.Context(), cardplatform.SearchBulkOrdersRequest{}, core.WithPageSize(50)) {
 		require.NoError(t, err)
 		n++
 		assert.Equal(t, fmt.Sprintf("00000000-0000-0000-0000-%012d", n), o.OrderGUID.String())
@@ -155,7 +155,7 @@ func TestBulkOrderIterators(t *testing.T) {
 	sum := newSearchServer(t, "/api/v1/bulkorders/BulkOrderSummaryByLocation", 3, func(i int) map[string]any {
 		return map[string]any{"location_name": fmt.Sprintf("L%d", i)}
 	})
-	c, err = cardplatform.New(sum.URL, cardplatform.WithHTTPClient(sum.Client()))
+	c, err = cardplatform.New(sum.URL, core.WithHTTPClient(sum.Client()))
 	require.NoError(t, err)
 	var names []string
 	for s, err := range c.BulkOrderSummaries(t.Context(), cardplatform.ListBulkOrderSummaryByLocationRequest{}) {
@@ -163,7 +163,7 @@ func TestBulkOrderIterators(t *testing.T) {
 		names = append(names, s.LocationName)
 	}
 	assert.Equal(t, []string{"L1", "L2", "L3"}, names)
-	_, err = collectErr(c.BulkOrderSummaries(t.Context(), cardplatform.ListBulkOrderSummaryByLocationRequest{}, cardplatform.WithPageSize(1001)))
+	_, err = collectErr(c.BulkOrderSummaries(t.Context(), cardplatform.ListBulkOrderSummaryByLocationRequest{}, core.WithPageSize(1001)))
 	require.Error(t, err, "limit over MaxSearchLimit: refused before the network")
 	assert.Len(t, sum.requests(), 1)
 }

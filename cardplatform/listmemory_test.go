@@ -14,7 +14,7 @@ import (
 // 314 MiB before (issue 34). Not parallel: it measures allocation (alloctest).
 func TestListMemoryIsBoundedByTheBytes(t *testing.T) {
 	costs := opstest.CheckListMemory(t, operations, "v1", func(base string) any {
-		c, err := New(base, WithStaticToken("tok"))
+		c, err := New(base, core.WithStaticToken("tok"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,7 +31,7 @@ func TestListMemoryIsBoundedByTheBytes(t *testing.T) {
 //	go test -run '^$' -bench ListMemory -benchtime 20x ./cardplatform ./paging
 func BenchmarkListMemory(b *testing.B) {
 	opstest.BenchLists(b, operations, "v1", func(base string) any {
-		c, err := New(base, WithStaticToken("tok"))
+		c, err := New(base, core.WithStaticToken("tok"))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -48,8 +48,8 @@ func TestAnnouncedLengthAllocatesNothingUntilBytesArrive(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := lyingLengthServer(t, tc.status)
-			c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"),
-				cardplatform.WithRetry(core.RetryOptions{MaxAttempts: 1}))
+			c, err := cardplatform.New(srv.URL, core.WithStaticToken("tok"),
+				core.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 			require.NoError(t, err)
 			// One call first, so that connection set-up and lazy initialisations are not counted.
 			warm, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)

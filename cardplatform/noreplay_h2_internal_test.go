@@ -132,21 +132,21 @@ func TestUnsafeRequestIsNeverReplayedByHTTP2(t *testing.T) {
 	for _, goAway := range []bool{false, true} {
 		p := newHostileH2(t, goAway)
 		tr := p.Client().Transport.(*http.Transport)
-		clients := map[string][]Option{
-			"default client":     {WithTLSConfig(&tls.Config{RootCAs: tr.TLSClientConfig.RootCAs})},
-			"caller's client":    {WithHTTPClient(p.Client())},
-			"caller's transport": {WithHTTPClient(&http.Client{Transport: wrappingTransport{tr}})},
+		clients := map[string][]core.Option{
+			"default client":     {core.WithTLSConfig(&tls.Config{RootCAs: tr.TLSClientConfig.RootCAs})},
+			"caller's client":    {core.WithHTTPClient(p.Client())},
+			"caller's transport": {core.WithHTTPClient(&http.Client{Transport: wrappingTransport{tr}})},
 		}
 		for name, opts := range clients {
 			for _, h := range idempotencyHeaders {
 				mode := map[bool]string{false: "RST_STREAM", true: "GOAWAY"}[goAway]
 				t.Run(mode+"/"+name+"/"+h, func(t *testing.T) {
-					c, err := New(p.URL, append(opts, WithStaticToken("tok"), WithTimeout(20*time.Second))...)
+					c, err := New(p.URL, append(opts, core.WithStaticToken("tok"), core.WithTimeout(20*time.Second))...)
 					require.NoError(t, err)
 					for _, op := range unsafe {
 						var callOpts []any
 						if h != "" {
-							callOpts = append(callOpts, WithHeader(h, "key-"+op.ID))
+							callOpts = append(callOpts, core.WithHeader(h, "key-"+op.ID))
 						}
 						before := p.requests.Load()
 						found, err := opstest.Call(context.Background(), c, op.ID, callOpts...)

@@ -76,13 +76,13 @@ func TestUnsafeRequestIsNeverReplayedByNetHTTP(t *testing.T) {
 	s := newDropSecondServer(t)
 	clients := map[string]func() *Client{
 		"default client": func() *Client {
-			c, err := New(s.URL, WithStaticToken("tok"))
+			c, err := New(s.URL, core.WithStaticToken("tok"))
 			require.NoError(t, err)
 			return c
 		},
 		"caller's transport": func() *Client {
 			base := http.DefaultTransport.(*http.Transport).Clone()
-			c, err := New(s.URL, WithStaticToken("tok"), WithHTTPClient(&http.Client{Transport: wrappingTransport{base}}))
+			c, err := New(s.URL, core.WithStaticToken("tok"), core.WithHTTPClient(&http.Client{Transport: wrappingTransport{base}}))
 			require.NoError(t, err)
 			return c
 		},
@@ -105,7 +105,7 @@ func checkOnceOnReusedConn(t *testing.T, s *dropSecondServer, c *Client, op ops.
 	t.Helper()
 	var opts []any
 	if header != "" {
-		opts = append(opts, WithHeader(header, "key-"+op.ID))
+		opts = append(opts, core.WithHeader(header, "key-"+op.ID))
 	}
 	ctx := context.Background()
 	// The first call opens a connection and leaves it idle for the second.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestOperations checks the generated operation table against the seed's endpoint table.
@@ -49,7 +50,7 @@ func TestEveryOperationIsAMethod(t *testing.T) {
 // TestEveryMethodOnTheWire calls every method once over real HTTP and checks the request.
 func TestEveryMethodOnTheWire(t *testing.T) {
 	opstest.CallEveryOperation(t, operations, "v1", func(base string) any {
-		c, err := New(base, WithStaticToken("tok"))
+		c, err := New(base, core.WithStaticToken("tok"))
 		if err != nil {
 			t.Fatal(err)
 		}

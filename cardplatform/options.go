@@ -17,8 +17,8 @@ const DefaultIdleTimeout = core.DefaultIdleTimeout
 // WithIdleTimeout sets how long a file transfer (DownloadBatchfile, CreateBatchfile,
 // CreateBatchfileBytes) may go without a byte of the document being sent or a byte of the
 // answer arriving before it fails with a *[core.TimeoutError] (default DefaultIdleTimeout); 0 turns
-// it off. File transfers have no whole-call ceiling (WithTimeout), so a large file is never cut
+// it off. File transfers have no whole-call ceiling (core.WithTimeout), so a large file is never cut
 // off while bytes flow.
-func WithIdleTimeout(d time.Duration) Option {
-	return Option(sdkclient.WithIdleTimeout(d))
+func WithIdleTimeout(d time.Duration) core.Option {
+	return sdkclient.Own("cardplatform", "WithIdleTimeout", sdkclient.WithIdleTimeout(d))
 }

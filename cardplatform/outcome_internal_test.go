@@ -31,7 +31,7 @@ func TestUnsafeStatusTable(t *testing.T) {
 		w.WriteHeader(int(status.Load()))
 	}))
 	t.Cleanup(srv.Close)
-	c, err := New(srv.URL, WithStaticToken("tok"))
+	c, err := New(srv.URL, core.WithStaticToken("tok"))
 	require.NoError(t, err)
 	notProcessed := []int{400, 401, 403, 404, 409, 413, 422, 429}
 	unknown := []int{300, 304, 408, 500, 501, 502, 503, 504, 599}
@@ -78,7 +78,7 @@ func TestUnsafeSuccessWithLostBody(t *testing.T) {
 		}
 	}))
 	t.Cleanup(srv.Close)
-	c, err := New(srv.URL, WithStaticToken("tok"))
+	c, err := New(srv.URL, core.WithStaticToken("tok"))
 	require.NoError(t, err)
 	for _, op := range opstest.UnsafeOperations(operations) {
 		m, ok := opstest.MethodFor(c, op.ID)

@@ -54,11 +54,11 @@ func TestPanickingMiddlewareLeavesNothingOpen(t *testing.T) {
 		return resp, err
 	}
 	for _, kind := range []string{"attempt", "call"} {
-		opt := WithAttemptMiddleware(step)
+		opt := core.WithAttemptMiddleware(step)
 		if kind == "call" {
-			opt = WithCallMiddleware(step)
+			opt = core.WithCallMiddleware(step)
 		}
-		c, err := New(srv.URL, WithStaticToken("tok"), WithTimeout(0), opt)
+		c, err := New(srv.URL, core.WithStaticToken("tok"), core.WithTimeout(0), opt)
 		require.NoError(t, err)
 		for _, op := range opstest.UnsafeOperations(operations) {
 			got := func() (p any) {
@@ -97,7 +97,7 @@ func TestPanickingTokenSourceLeavesNothingOpen(t *testing.T) {
 	srv.Start()
 	t.Cleanup(srv.Close)
 	before := runtime.NumGoroutine()
-	c, err := New(srv.URL, WithTokenSource(panickingTokens{}), WithTimeout(0))
+	c, err := New(srv.URL, core.WithTokenSource(panickingTokens{}), core.WithTimeout(0))
 	require.NoError(t, err)
 	for _, op := range opstest.UnsafeOperations(operations) {
 		_, err := opstest.Call(context.Background(), c, op.ID)

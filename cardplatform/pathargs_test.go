@@ -31,7 +31,7 @@ func TestGetCardDotIsNotTheSearch(t *testing.T) {
 		}
 	}))
 	t.Cleanup(srv.Close)
-	c, err := cardplatform.New(srv.URL, cardplatform.WithHTTPClient(srv.Client()))
+	c, err := cardplatform.New(srv.URL, core.WithHTTPClient(srv.Client()))
 	require.NoError(t, err)
 	for _, arg := range []string{".", "..", "%2e"} {
 		card, err := c.GetCard(t.Context(), arg)

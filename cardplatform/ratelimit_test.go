@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestShortRetryAfterRetried: the card platform keeps the usual 429 behaviour, unlike the
@@ -30,7 +31,7 @@ func TestShortRetryAfterRetried(t *testing.T) {
 		_, _ = io.WriteString(w, cardJSON)
 	}))
 	t.Cleanup(srv.Close)
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok")) // default retries
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken("tok")) // default retries
 	require.NoError(t, err)
 	start := time.Now()
 	_, err = c.GetCard(context.Background(), "proxy-123")

@@ -88,14 +88,14 @@ func TestSameOriginRedirectsAreNeverFollowed(t *testing.T) {
 	}
 	clients := []struct {
 		name string
-		opts func() []cardplatform.Option
+		opts func() []core.Option
 	}{
-		{"default client", func() []cardplatform.Option { return nil }},
-		{"WithHTTPClient(&http.Client{})", func() []cardplatform.Option {
-			return []cardplatform.Option{cardplatform.WithHTTPClient(&http.Client{})}
+		{"default client", func() []core.Option { return nil }},
+		{"WithHTTPClient(&http.Client{})", func() []core.Option {
+			return []core.Option{core.WithHTTPClient(&http.Client{})}
 		}},
-		{"WithHTTPClient with a CheckRedirect that allows everything", func() []cardplatform.Option {
-			return []cardplatform.Option{cardplatform.WithHTTPClient(&http.Client{
+		{"WithHTTPClient with a CheckRedirect that allows everything", func() []core.Option {
+			return []core.Option{core.WithHTTPClient(&http.Client{
 				CheckRedirect: func(*http.Request, []*http.Request) error { return nil },
 			})}
 		}},
@@ -106,8 +106,8 @@ func TestSameOriginRedirectsAreNeverFollowed(t *testing.T) {
 				for _, target := range cc.targets {
 					t.Run(fmt.Sprintf("%s/%s/%d to %s", cl.name, cc.name, status, target), func(t *testing.T) {
 						srv := newRedirectingServer(t, cc.from, target, status)
-						opts := append(cl.opts(), cardplatform.WithStaticToken(token),
-							cardplatform.WithRetry(core.RetryOptions{BaseDelay: 1, MaxDelay: 1_000_000}))
+						opts := append(cl.opts(), core.WithStaticToken(token),
+							core.WithRetry(core.RetryOptions{BaseDelay: 1, MaxDelay: 1_000_000}))
 						c, err := cardplatform.New(srv.URL, opts...)
 						require.NoError(t, err)
 

@@ -367,7 +367,7 @@ func TestEveryReadbackRefusesHostileListings(t *testing.T) {
 			t.Run(id+"/"+truth.name, func(t *testing.T) {
 				srv := cardplatformtest.NewServer(t, fx.opts...)
 				proxy := newHostileProxy(t, srv, sh.Method, strings.Replace(sh.Path, "{version}", "v1", 1))
-				c, err := cardplatform.New(proxy.URL, cardplatform.WithStaticToken(srv.Token()), cardplatform.WithInsecureHTTP())
+				c, err := cardplatform.New(proxy.URL, core.WithStaticToken(srv.Token()), core.WithInsecureHTTP())
 				require.NoError(t, err)
 				args := fx.args(t, srv.Client())
 				snapshot := func() (cardplatform.Snapshot, error) {

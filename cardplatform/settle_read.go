@@ -263,7 +263,7 @@ func (c *Client) readBack(ctx context.Context, op *ops.Operation, args map[strin
 	} else {
 		req.Body = restBody
 	}
-	raw, err := sdkclient.Call[json.RawMessage](ctx, &c.core, req, []CallOption(nil))
+	raw, err := sdkclient.Call[json.RawMessage](ctx, &c.core, req, []core.CallOption(nil))
 	if err != nil {
 		return nil, err
 	}

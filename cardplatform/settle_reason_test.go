@@ -64,7 +64,7 @@ func TestSettleDisbursementIssue32(t *testing.T) {
 			require.NoError(t, err)
 
 			accounts := newHostileProxy(t, srv, http.MethodPost, "/api/v1/accounts/search")
-			c, err := cardplatform.New(accounts.URL, cardplatform.WithStaticToken(srv.Token()), cardplatform.WithInsecureHTTP())
+			c, err := cardplatform.New(accounts.URL, core.WithStaticToken(srv.Token()), core.WithInsecureHTTP())
 			require.NoError(t, err)
 			req := payout(program, person, "never ran")
 			snap, err := c.SnapshotDisbursement(ctx, req)
@@ -97,7 +97,7 @@ func TestSettleDisbursementIssue32(t *testing.T) {
 
 			// Cards: the same listing faults on SearchCards.
 			cards := newHostileProxy(t, srv, http.MethodGet, "/api/v1/cards")
-			cc, err := cardplatform.New(cards.URL, cardplatform.WithStaticToken(srv.Token()), cardplatform.WithInsecureHTTP())
+			cc, err := cardplatform.New(cards.URL, core.WithStaticToken(srv.Token()), core.WithInsecureHTTP())
 			require.NoError(t, err)
 			creq := cardplatform.CreateCardRequest{ProgramGUID: program, Person: cardplatform.Person{PersonGUID: person}}
 			csnap, err := cc.SnapshotCard(ctx, creq)
@@ -217,7 +217,7 @@ func TestSettleStateNeedsTheValueBefore(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken("tok"))
 	require.NoError(t, err)
 	ctx := context.Background()
 	snap, err := c.SnapshotActivateCard(ctx, "p1", cardplatform.CardStatusDTO{})
@@ -295,7 +295,7 @@ func TestSettleCardHostilePages(t *testing.T) {
 				require.NoError(t, err)
 			}
 			proxy := newHostileProxy(t, srv, http.MethodGet, "/api/v1/cards")
-			c, err := cardplatform.New(proxy.URL, cardplatform.WithStaticToken(srv.Token()), cardplatform.WithInsecureHTTP())
+			c, err := cardplatform.New(proxy.URL, core.WithStaticToken(srv.Token()), core.WithInsecureHTTP())
 			require.NoError(t, err)
 			snap, err := c.SnapshotCard(ctx, req)
 			require.NoError(t, err)

@@ -130,7 +130,7 @@ func TestSettleAbsentFieldIsNotProof(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken("tok"))
 	require.NoError(t, err)
 	ctx := context.Background()
 	snap, err := c.SnapshotActivateCard(ctx, "p1", cardplatform.CardStatusDTO{})
@@ -155,7 +155,7 @@ func TestSnapshotRefusesAListingItCannotTrust(t *testing.T) {
 			w.Header().Set("Content-Type", "application/json")
 			_, _ = w.Write([]byte(body))
 		}))
-		c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"))
+		c, err := cardplatform.New(srv.URL, core.WithStaticToken("tok"))
 		require.NoError(t, err)
 		_, err = c.SnapshotCreateBulkOrder(context.Background(), cardplatform.BulkOrderRequest{ProgramGUID: program, CompanyGUID: company, Quantity: 10})
 		assert.ErrorContains(t, err, "part of the listing", "%s", body)

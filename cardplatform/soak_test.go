@@ -77,7 +77,7 @@ func soak(t *testing.T, transport string, n int) {
 		return next(r)
 	}
 	tlsRun := strings.HasSuffix(transport, "middlebox")
-	opts := []cardplatformtest.Option{cardplatformtest.WithClientOptions(cardplatform.WithAttemptMiddleware(idem))}
+	opts := []cardplatformtest.Option{cardplatformtest.WithClientOptions(core.WithAttemptMiddleware(idem))}
 	if strings.HasPrefix(transport, "http2") || tlsRun {
 		opts = append(opts, cardplatformtest.WithHTTP2())
 	}
@@ -90,9 +90,9 @@ func soak(t *testing.T, transport string, n int) {
 	if strings.HasPrefix(transport, "caller transport") {
 		own = srv.HTTPClient().Transport.(*http.Transport).Clone()
 		defer own.CloseIdleConnections()
-		c, err = cardplatform.New(srv.URL, cardplatform.WithStaticToken(srv.Token()),
-			cardplatform.WithHTTPClient(&http.Client{Transport: callerTransport{next: own}}),
-			cardplatform.WithAttemptMiddleware(idem))
+		c, err = cardplatform.New(srv.URL, core.WithStaticToken(srv.Token()),
+			core.WithHTTPClient(&http.Client{Transport: callerTransport{next: own}}),
+			core.WithAttemptMiddleware(idem))
 		require.NoError(t, err)
 	}
 	var mb *middlebox
@@ -113,8 +113,8 @@ func soak(t *testing.T, transport string, n int) {
 		case strings.HasPrefix(transport, "caller transport"):
 			rt = callerTransport{next: base}
 		}
-		c, err = cardplatform.New("https://"+mb.addr(), cardplatform.WithStaticToken(srv.Token()),
-			cardplatform.WithHTTPClient(&http.Client{Transport: rt}), cardplatform.WithAttemptMiddleware(idem))
+		c, err = cardplatform.New("https://"+mb.addr(), core.WithStaticToken(srv.Token()),
+			core.WithHTTPClient(&http.Client{Transport: rt}), core.WithAttemptMiddleware(idem))
 		require.NoError(t, err)
 	}
 	ctx := context.Background()

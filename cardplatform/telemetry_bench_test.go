@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	metricnoop "go.opentelemetry.io/otel/metric/noop"
 	tracenoop "go.opentelemetry.io/otel/trace/noop"
 )
@@ -19,15 +20,15 @@ func BenchmarkTelemetryGetCard(b *testing.B) {
 	hc := &http.Client{Transport: memoryTransport{200, benchCard}}
 	variants := []struct {
 		name string
-		opts []cardplatform.Option
+		opts []core.Option
 	}{
 		{"default", nil},
-		{"noop", []cardplatform.Option{cardplatform.WithTracerProvider(tracenoop.NewTracerProvider()),
-			cardplatform.WithMeterProvider(metricnoop.NewMeterProvider())}},
+		{"noop", []core.Option{core.WithTracerProvider(tracenoop.NewTracerProvider()),
+			core.WithMeterProvider(metricnoop.NewMeterProvider())}},
 	}
 	for _, v := range variants {
-		c, err := cardplatform.New("http://127.0.0.1:1", append([]cardplatform.Option{
-			cardplatform.WithHTTPClient(hc), cardplatform.WithStaticToken("tok")}, v.opts...)...)
+		c, err := cardplatform.New("http://127.0.0.1:1", append([]core.Option{
+			core.WithHTTPClient(hc), core.WithStaticToken("tok")}, v.opts...)...)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -91,7 +91,7 @@ func TestTrickledBodyEndsAtTheCallCeiling(t *testing.T) {
 	const ceiling = 200 * time.Millisecond
 	t.Run("client ceiling, GetCard", func(t *testing.T) {
 		srv, hits := trickleServer(t, "", 0)
-		c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"), cardplatform.WithTimeout(ceiling))
+		c, err := cardplatform.New(srv.URL, core.WithStaticToken("tok"), core.WithTimeout(ceiling))
 		require.NoError(t, err)
 		card, err := within(t, func() (*cardplatform.CardDTO, error) { return c.GetCard(context.Background(), "proxy-1") })
 		assert.Nil(t, card)
@@ -103,10 +103,10 @@ func TestTrickledBodyEndsAtTheCallCeiling(t *testing.T) {
 	})
 	t.Run("client ceiling, CreateDisbursement", func(t *testing.T) {
 		srv, hits := trickleServer(t, "", 0)
-		c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"), cardplatform.WithTimeout(ceiling))
+		c, err := cardplatform.New(srv.URL, core.WithStaticToken("tok"), core.WithTimeout(ceiling))
 		require.NoError(t, err)
 		d, err := within(t, func() (*cardplatform.DisbursementResponse, error) {
-			return c.CreateDisbursement(context.Background(), disbursement(), cardplatform.WithCorrelationID("corr-trickle"))
+			return c.CreateDisbursement(context.Background(), disbursement(), core.WithCorrelationID("corr-trickle"))
 		})
 		assert.Nil(t, d)
 		assertCeiling(t, err, ceiling)
@@ -119,19 +119,19 @@ func TestTrickledBodyEndsAtTheCallCeiling(t *testing.T) {
 	})
 	t.Run("per-call ceiling under the client's default", func(t *testing.T) {
 		srv, _ := trickleServer(t, "", 0)
-		c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"))
+		c, err := cardplatform.New(srv.URL, core.WithStaticToken("tok"))
 		require.NoError(t, err)
 		_, err = within(t, func() (*cardplatform.CardDTO, error) {
-			return c.GetCard(context.Background(), "proxy-1", cardplatform.WithCallTimeout(ceiling))
+			return c.GetCard(context.Background(), "proxy-1", core.WithCallTimeout(ceiling))
 		})
 		assertCeiling(t, err, ceiling)
 	})
 	t.Run("per-call ceiling above the client's lets a slow body complete", func(t *testing.T) {
 		srv, _ := trickleServer(t, `{"card_proxy":"proxy-1"}`, 30) // about 600 ms
-		c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"), cardplatform.WithTimeout(ceiling))
+		c, err := cardplatform.New(srv.URL, core.WithStaticToken("tok"), core.WithTimeout(ceiling))
 		require.NoError(t, err)
 		card, err := within(t, func() (*cardplatform.CardDTO, error) {
-			return c.GetCard(context.Background(), "proxy-1", cardplatform.WithCallTimeout(mustEndWithin))
+			return c.GetCard(context.Background(), "proxy-1", core.WithCallTimeout(mustEndWithin))
 		})
 		require.NoError(t, err)
 		assert.Equal(t, "proxy-1", card.CardProxy)
@@ -149,8 +149,8 @@ func TestTrickledBodyEndsAtTheCallCeiling(t *testing.T) {
 		}))
 		t.Cleanup(srv.Close)
 		t.Cleanup(func() { close(stop) })
-		c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"), cardplatform.WithTimeout(ceiling),
-			cardplatform.WithHTTPClient(&http.Client{})) // no ResponseHeaderTimeout of its own
+		c, err := cardplatform.New(srv.URL, core.WithStaticToken("tok"), core.WithTimeout(ceiling),
+			core.WithHTTPClient(&http.Client{})) // no ResponseHeaderTimeout of its own
 		require.NoError(t, err)
 		_, err = within(t, func() (*cardplatform.DisbursementResponse, error) {
 			return c.CreateDisbursement(context.Background(), disbursement())
@@ -193,20 +193,20 @@ func TestDefaultCallCeilingIsSixtySeconds(t *testing.T) {
 	assert.Equal(t, 60*time.Second, core.DefaultTimeout)
 	for _, tc := range []struct {
 		name     string
-		opts     []cardplatform.Option
+		opts     []core.Option
 		ctx      func() (context.Context, context.CancelFunc)
 		min, max time.Duration
 	}{
 		{"default", nil, func() (context.Context, context.CancelFunc) { return context.Background(), func() {} }, 55 * time.Second, 60 * time.Second},
-		{"WithTimeout(5m)", []cardplatform.Option{cardplatform.WithTimeout(5 * time.Minute)}, func() (context.Context, context.CancelFunc) { return context.Background(), func() {} }, 295 * time.Second, 300 * time.Second},
-		{"WithTimeout(0): none", []cardplatform.Option{cardplatform.WithTimeout(0)}, func() (context.Context, context.CancelFunc) { return context.Background(), func() {} }, 0, 0},
+		{"WithTimeout(5m)", []core.Option{core.WithTimeout(5 * time.Minute)}, func() (context.Context, context.CancelFunc) { return context.Background(), func() {} }, 295 * time.Second, 300 * time.Second},
+		{"WithTimeout(0): none", []core.Option{core.WithTimeout(0)}, func() (context.Context, context.CancelFunc) { return context.Background(), func() {} }, 0, 0},
 		{"caller's shorter deadline", nil, func() (context.Context, context.CancelFunc) {
 			return context.WithTimeout(context.Background(), 10*time.Second)
 		}, 5 * time.Second, 10 * time.Second},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := &deadlineRecorder{}
-			opts := append([]cardplatform.Option{cardplatform.WithHTTPClient(&http.Client{Transport: rec})}, tc.opts...)
+			opts := append([]core.Option{core.WithHTTPClient(&http.Client{Transport: rec})}, tc.opts...)
 			c, err := cardplatform.New("http://127.0.0.1:1", opts...)
 			require.NoError(t, err)
 			ctx, cancel := tc.ctx()
@@ -218,7 +218,7 @@ func TestDefaultCallCeilingIsSixtySeconds(t *testing.T) {
 			assert.LessOrEqual(t, left, tc.max)
 		})
 	}
-	_, err := cardplatform.New("https://platform.example.com", cardplatform.WithTimeout(-time.Second))
+	_, err := cardplatform.New("https://platform.example.com", core.WithTimeout(-time.Second))
 	assert.Error(t, err, "a negative ceiling is refused")
 }
 
@@ -265,7 +265,7 @@ func TestDownloadIdleTimeout(t *testing.T) {
 	const ceiling, idle = 200 * time.Millisecond, time.Second
 	t.Run("bytes flow past the ceiling: complete", func(t *testing.T) {
 		srv, want := downloadServer(t, 50, 0)
-		c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"), cardplatform.WithTimeout(ceiling),
+		c, err := cardplatform.New(srv.URL, core.WithStaticToken("tok"), core.WithTimeout(ceiling),
 			cardplatform.WithIdleTimeout(idle))
 		require.NoError(t, err)
 		got, err := within(t, func() ([]byte, error) {
@@ -281,7 +281,7 @@ func TestDownloadIdleTimeout(t *testing.T) {
 	})
 	t.Run("the server stalls: idle timeout", func(t *testing.T) {
 		srv, _ := downloadServer(t, 50, 3)
-		c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"), cardplatform.WithIdleTimeout(idle))
+		c, err := cardplatform.New(srv.URL, core.WithStaticToken("tok"), cardplatform.WithIdleTimeout(idle))
 		require.NoError(t, err)
 		got, err := within(t, func() ([]byte, error) {
 			d, err := c.DownloadBatchfile(context.Background(), cardplatform.BatchfileDownloadRequest{})
@@ -325,8 +325,8 @@ func TestUploadIsNotCutOffWhileBytesFlow(t *testing.T) {
 		_, _ = io.WriteString(w, `{"batchfile_guid":"3fa85f64-5717-4562-b3fc-2c963f66afa6"}`)
 	}))
 	t.Cleanup(srv.Close)
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"),
-		cardplatform.WithTimeout(200*time.Millisecond), cardplatform.WithIdleTimeout(time.Second))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken("tok"),
+		core.WithTimeout(200*time.Millisecond), cardplatform.WithIdleTimeout(time.Second))
 	require.NoError(t, err)
 	res, err := within(t, func() (*cardplatform.CreateBatchfileResult, error) {
 		return c.CreateBatchfile(context.Background(), cardplatform.BatchfileRequest{}, &slowDocument{left: 50})

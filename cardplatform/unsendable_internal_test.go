@@ -43,7 +43,7 @@ func TestUnsendableIsNotUnknown(t *testing.T) {
 	}
 	for _, bad := range []string{"tok\r\nX-Injected: 1", "tok\n", "tok\x7f", "t\x00k"} {
 		ts := &countingToken{tok: bad}
-		c, err := New(srv.URL, WithTokenSource(ts))
+		c, err := New(srv.URL, core.WithTokenSource(ts))
 		require.NoError(t, err)
 		for _, id := range ids {
 			_, err := opstest.Call(context.Background(), c, id)
@@ -57,7 +57,7 @@ func TestUnsendableIsNotUnknown(t *testing.T) {
 		r.Header.Set("X-Trace", "a\nb")
 		return next(r)
 	}
-	c, err := New(srv.URL, WithStaticToken("tok"), WithAttemptMiddleware(step))
+	c, err := New(srv.URL, core.WithStaticToken("tok"), core.WithAttemptMiddleware(step))
 	require.NoError(t, err)
 	for _, id := range ids {
 		_, err := opstest.Call(context.Background(), c, id)

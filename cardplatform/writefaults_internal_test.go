@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestEveryWriteFaultEndsInItsClass breaks every write of the card platform (every operation
@@ -28,6 +29,6 @@ func TestEveryWriteFaultEndsInItsClass(t *testing.T) {
 		plan.Stride, plan.Thin, plan.HangTimeout = 7, 4, 2*time.Second
 	}
 	opstest.WriteFaults(t, operations, func(base string, hc *http.Client, timeout time.Duration) (any, error) {
-		return New(base, WithHTTPClient(hc), WithStaticToken("tok"), WithTimeout(timeout), WithIdleTimeout(timeout))
+		return New(base, core.WithHTTPClient(hc), core.WithStaticToken("tok"), core.WithTimeout(timeout), WithIdleTimeout(timeout))
 	}, plan)
 }

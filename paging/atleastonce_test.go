@@ -45,21 +45,21 @@ func TestResumeAtTheItemBeingHandled(t *testing.T) {
 	type list struct {
 		name    string
 		records int
-		iter    func(c *paging.Client, opts ...paging.IterOption) (func(*ledger) string, func() core.Cursor)
+		iter    func(c *paging.Client, opts ...core.IterOption) (func(*ledger) string, func() core.Cursor)
 	}
-	rows := func(c *paging.Client, opts ...paging.IterOption) (func(*ledger) string, func() core.Cursor) {
-		it := c.PreviousDayTransactionsIterator(t.Context(), pdReq, append(opts, paging.WithPageSize(100))...)
+	rows := func(c *paging.Client, opts ...core.IterOption) (func(*ledger) string, func() core.Cursor) {
+		it := c.PreviousDayTransactionsIterator(t.Context(), pdReq, append(opts, core.WithPageSize(100))...)
 		return func(l *ledger) string { return run(t, l, it, pdKey) }, it.Cursor
 	}
-	pages := func(c *paging.Client, opts ...paging.IterOption) (func(*ledger) string, func() core.Cursor) {
-		it := c.RTPTransactionsIterator(t.Context(), rtpReq, append(opts, paging.WithPageSize(100))...)
+	pages := func(c *paging.Client, opts ...core.IterOption) (func(*ledger) string, func() core.Cursor) {
+		it := c.RTPTransactionsIterator(t.Context(), rtpReq, append(opts, core.WithPageSize(100))...)
 		return func(l *ledger) string { return run(t, l, it, rtpKey) }, it.Cursor
 	}
-	offsets := func(c *paging.Client, opts ...paging.IterOption) (func(*ledger) string, func() core.Cursor) {
+	offsets := func(c *paging.Client, opts ...core.IterOption) (func(*ledger) string, func() core.Cursor) {
 		it := c.RTPParticipantsIterator(t.Context(), opts...)
 		return func(l *ledger) string { return run(t, l, it, partyKey) }, it.Cursor
 	}
-	sequence := func(c *paging.Client, opts ...paging.IterOption) (func(*ledger) string, func() core.Cursor) {
+	sequence := func(c *paging.Client, opts ...core.IterOption) (func(*ledger) string, func() core.Cursor) {
 		it := c.ACHAddendaIterator(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}, opts...)
 		return func(l *ledger) string {
 			return run(t, l, it, func(x paging.ACHAddenda) string { return x.AddendaSequenceNumber })
@@ -77,7 +77,7 @@ func TestResumeAtTheItemBeingHandled(t *testing.T) {
 				var cur core.Cursor
 				require.NoError(t, cur.UnmarshalText([]byte(text)))
 				l.failAt = -1
-				rest, end := ls.iter(c, paging.WithCursor(cur))
+				rest, end := ls.iter(c, core.WithCursor(cur))
 				assert.Empty(t, rest(l))
 				assert.True(t, end().Done, "the resumed iteration reached the end")
 				assert.Len(t, l.done, ls.records, "cursor %s: every item processed, none lost", text)
@@ -93,7 +93,7 @@ func TestResumeAtTheItemBeingHandled(t *testing.T) {
 	// loses the failing item unless it was processed (at-most-once for that item).
 	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(250))
 	c := client(t, srv)
-	it := c.PreviousDayTransactionsIterator(t.Context(), pdReq, paging.WithPageSize(100))
+	it := c.PreviousDayTransactionsIterator(t.Context(), pdReq, core.WithPageSize(100))
 	var k string
 	for x, err := range it.Items() {
 		require.NoError(t, err)
@@ -101,10 +101,10 @@ func TestResumeAtTheItemBeingHandled(t *testing.T) {
 			break
 		}
 	}
-	next, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithCursor(it.Cursor())), pdKey)
+	next, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, core.WithCursor(it.Cursor())), pdKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(151, 250), next, "Cursor resumes after the item delivered")
-	at, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithCursor(it.CursorAt())), pdKey)
+	at, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, core.WithCursor(it.CursorAt())), pdKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(150, 250), at, "CursorAt resumes at it")
 }
@@ -116,7 +116,7 @@ func TestResumeAtTheItemBeingHandled(t *testing.T) {
 func TestCursorBoundToItsRequest(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(250))
 	c := client(t, srv)
-	it := c.PreviousDayTransactionsIterator(t.Context(), pdReq, paging.WithPageSize(100))
+	it := c.PreviousDayTransactionsIterator(t.Context(), pdReq, core.WithPageSize(100))
 	n := 0
 	for _, err := range it.Items() {
 		require.NoError(t, err)
@@ -134,7 +134,7 @@ func TestCursorBoundToItsRequest(t *testing.T) {
 	other := pdReq
 	other.ToDate = date1 // another day's list
 	before := len(srv.Requests())
-	_, err := collect(t, c.PreviousDayTransactions(t.Context(), other, paging.WithCursor(cur)), pdKey)
+	_, err := collect(t, c.PreviousDayTransactions(t.Context(), other, core.WithCursor(cur)), pdKey)
 	require.ErrorIs(t, err, core.ErrCursorMismatch)
 	require.ErrorIs(t, err, core.ErrInvalidConfig)
 	var me *core.CursorMismatchError
@@ -146,25 +146,25 @@ func TestCursorBoundToItsRequest(t *testing.T) {
 	// through its last 4 hex digits only (see Cursor.Bound), so the text does not reveal it.
 	otherAcct := pdReq
 	otherAcct.AccountNumber = []core.Secret{core.NewSecret("3123456790")}
-	_, err = collect(t, c.PreviousDayTransactions(t.Context(), otherAcct, paging.WithCursor(cur)), pdKey)
+	_, err = collect(t, c.PreviousDayTransactions(t.Context(), otherAcct, core.WithCursor(cur)), pdKey)
 	require.ErrorAs(t, err, &me)
 	assert.Equal(t, me.Cursor[:12], me.Request[:12], "the masked request is the same")
 	assert.NotEqual(t, me.Cursor[12:], me.Request[12:])
 	assert.NotContains(t, err.Error(), "3123456790")
 
 	// Another endpoint of the same style (rows) with the same cursor.
-	_, err = collect(t, c.WireTransactions(t.Context(), wireDetailsReq, paging.WithCursor(cur)), func(x paging.WireTransaction) string { return "" })
+	_, err = collect(t, c.WireTransactions(t.Context(), wireDetailsReq, core.WithCursor(cur)), func(x paging.WireTransaction) string { return "" })
 	require.ErrorIs(t, err, core.ErrCursorMismatch)
 
 	// The same request resumes: the page size is not part of the binding.
-	got, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithCursor(cur)), pdKey)
+	got, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, core.WithCursor(cur)), pdKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(121, 250), got)
 
 	// A cursor written before binding existed (no fingerprint) is taken as it is.
 	var old core.Cursor
 	require.NoError(t, old.UnmarshalText([]byte("row:121:100:0")))
-	got, err = collect(t, c.PreviousDayTransactions(t.Context(), other, paging.WithCursor(old)), pdKey)
+	got, err = collect(t, c.PreviousDayTransactions(t.Context(), other, core.WithCursor(old)), pdKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(121, 250), got)
 

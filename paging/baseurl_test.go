@@ -21,7 +21,7 @@ func TestNewRefusesBaseURLWithQueryFragmentOrUserInfo(t *testing.T) {
 		"https://api.example.com/base/../other", "https://api.example.com/./base", "https://api.example.com/%2e%2e/",
 		"https://api.example.com/a%2Fb", "ftp://api.example.com/", "https:///base", "://nohost",
 	} {
-		c, err := paging.New(base, paging.WithStaticToken("tok"))
+		c, err := paging.New(base, core.WithStaticToken("tok"))
 		assert.ErrorIs(t, err, core.ErrInvalidArgument, "%s", base)
 		assert.Nil(t, c, "%s", base)
 		if err != nil {
@@ -30,7 +30,7 @@ func TestNewRefusesBaseURLWithQueryFragmentOrUserInfo(t *testing.T) {
 		}
 	}
 	for _, base := range []string{"https://api.example.com", "https://api.example.com/", "https://api.example.com/base/v.1/"} {
-		_, err := paging.New(base, paging.WithStaticToken("tok"))
+		_, err := paging.New(base, core.WithStaticToken("tok"))
 		assert.NoError(t, err, "%s", base)
 	}
 }

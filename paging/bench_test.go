@@ -83,7 +83,7 @@ func BenchmarkDrain(b *testing.B) {
 		})
 	})
 	b.Run("page/typed", func(b *testing.B) {
-		c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0))
+		c, err := paging.New(srv.URL, core.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -116,7 +116,7 @@ func BenchmarkDrain(b *testing.B) {
 	// amount), a page of 1000 at a time, the same requests. allocs-x-loop is the SDK's
 	// allocations (engine, transport and generated decoders) over the hand-written loop's.
 	b.Run("page/hand", func(b *testing.B) {
-		c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0))
+		c, err := paging.New(srv.URL, core.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -301,9 +301,9 @@ func BenchmarkPrefetch(b *testing.B) {
 	direct.DisableRecording()
 	servers := []struct {
 		name string
-		opts []paging.Option
+		opts []core.Option
 	}{
-		{"mem", []paging.Option{paging.WithHTTPClient(&http.Client{Transport: newReplay(direct.HTTPClient().Transport, 10*time.Millisecond)})}},
+		{"mem", []core.Option{core.WithHTTPClient(&http.Client{Transport: newReplay(direct.HTTPClient().Transport, 10*time.Millisecond)})}},
 		{"loopback", nil},
 	}
 	for _, sv := range servers {
@@ -318,10 +318,10 @@ func BenchmarkPrefetch(b *testing.B) {
 				}
 				name := fmt.Sprintf("%s/k=%d", sv.name, k)
 				floor := 10 * (1 + (49+k-1)/max(k, 1))
-				opts := []paging.IterOption{paging.WithPageSize(100), paging.WithPrefetch(k)}
+				opts := []core.IterOption{core.WithPageSize(100), core.WithPrefetch(k)}
 				if eager {
 					name, floor = fmt.Sprintf("%s/eager/k=%d", sv.name, k), 10*((50+k-1)/k)
-					opts[1] = paging.WithEagerPrefetch(k)
+					opts[1] = core.WithEagerPrefetch(k)
 				}
 				drain := func() {
 					n := 0

@@ -27,10 +27,10 @@ import (
 func BenchmarkBudget(b *testing.B) {
 	type mode struct {
 		name string
-		opts []paging.IterOption
+		opts []core.IterOption
 	}
-	modes := []mode{{"default", nil}, {"prefetch=0", []paging.IterOption{paging.WithPrefetch(0)}},
-		{"prefetch=8", []paging.IterOption{paging.WithPrefetch(8)}}}
+	modes := []mode{{"default", nil}, {"prefetch=0", []core.IterOption{core.WithPrefetch(0)}},
+		{"prefetch=8", []core.IterOption{core.WithPrefetch(8)}}}
 	for _, lat := range []time.Duration{50 * time.Millisecond, 100 * time.Millisecond, 300 * time.Millisecond, time.Second} {
 		for _, m := range modes {
 			if m.name == "prefetch=0" && lat > 300*time.Millisecond {
@@ -55,16 +55,16 @@ func BenchmarkBudget(b *testing.B) {
 
 // budgetWalk walks 30 pages from a new sandbox (a new origin: a budget of its own) and returns
 // the requests a second and the most that arrived in any one second.
-func budgetWalk(b *testing.B, lat time.Duration, opts []paging.IterOption) (float64, int) {
+func budgetWalk(b *testing.B, lat time.Duration, opts []core.IterOption) (float64, int) {
 	const pages = 30
 	srv := pagingtest.NewServer(b, pagingtest.WithRecords(pages*100), pagingtest.WithLatency(lat))
 	defer srv.Close()
-	c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()))
+	c, err := paging.New(srv.URL, core.WithHTTPClient(srv.HTTPClient()))
 	if err != nil {
 		b.Fatal(err)
 	}
 	n := 0
-	for _, err := range c.ACHTransactions(context.Background(), achReq, append([]paging.IterOption{paging.WithPageSize(100)}, opts...)...) {
+	for _, err := range c.ACHTransactions(context.Background(), achReq, append([]core.IterOption{core.WithPageSize(100)}, opts...)...) {
 		if err != nil {
 			b.Fatal(err)
 		}

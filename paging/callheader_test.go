@@ -18,7 +18,7 @@ func TestRTPParticipantsKeyClientIDPerCall(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithClientID("client-32"))
 	c := client(t, srv) // no WithKeyClientID
 	got, err := collect(t, c.RTPParticipants(t.Context(),
-		paging.WithCallOptions(paging.WithHeader("KeyClientId", "client-32"))), partyKey)
+		core.WithCallOptions(core.WithHeader("KeyClientId", "client-32"))), partyKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 250), got)
 	require.Len(t, srv.Requests(), 3)
@@ -28,7 +28,7 @@ func TestRTPParticipantsKeyClientIDPerCall(t *testing.T) {
 
 	// The single-page method too, whatever the case of the header name.
 	res, err := c.ListRTPParticipants(t.Context(), paging.ListRTPParticipantsRequest{Limit: 10},
-		paging.WithHeader("keyclientid", "client-32"))
+		core.WithHeader("keyclientid", "client-32"))
 	require.NoError(t, err)
 	assert.Equal(t, "250", res.Count)
 }
@@ -44,22 +44,22 @@ func TestKeyClientIDPrecedence(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "from-client", last())
 
-	_, err = c.ListRTPParticipants(t.Context(), paging.ListRTPParticipantsRequest{Limit: 5}, paging.WithHeader("KeyClientId", "from-call"))
+	_, err = c.ListRTPParticipants(t.Context(), paging.ListRTPParticipantsRequest{Limit: 5}, core.WithHeader("KeyClientId", "from-call"))
 	require.NoError(t, err)
 	assert.Equal(t, "from-call", last(), "the call's header wins over the client's default")
 
-	_, err = c.ListRTPParticipants(t.Context(), paging.ListRTPParticipantsRequest{Limit: 5, KeyClientID: "from-request"}, paging.WithHeader("KeyClientId", "from-call"))
+	_, err = c.ListRTPParticipants(t.Context(), paging.ListRTPParticipantsRequest{Limit: 5, KeyClientID: "from-request"}, core.WithHeader("KeyClientId", "from-call"))
 	require.NoError(t, err)
 	assert.Equal(t, "from-request", last(), "the request field wins")
 
 	bare := client(t, srv)
 	n := len(srv.Requests())
-	_, err = bare.ListRTPParticipants(t.Context(), paging.ListRTPParticipantsRequest{Limit: 5}, paging.WithHeader("KeyClientId", ""))
+	_, err = bare.ListRTPParticipants(t.Context(), paging.ListRTPParticipantsRequest{Limit: 5}, core.WithHeader("KeyClientId", ""))
 	require.ErrorIs(t, err, core.ErrInvalidArgument, "an empty header is no KeyClientId")
 	assert.Len(t, srv.Requests(), n, "refused before the network")
 
 	// A per-call value HTTP cannot carry is refused before the network, even over a client default.
-	_, err = c.ListRTPParticipants(t.Context(), paging.ListRTPParticipantsRequest{Limit: 5}, paging.WithHeader("KeyClientId", "x\r\nX-Forged: 1"))
+	_, err = c.ListRTPParticipants(t.Context(), paging.ListRTPParticipantsRequest{Limit: 5}, core.WithHeader("KeyClientId", "x\r\nX-Forged: 1"))
 	require.ErrorIs(t, err, core.ErrInvalidArgument)
 	assert.Len(t, srv.Requests(), n, "refused before the network")
 }

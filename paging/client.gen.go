@@ -19,12 +19,13 @@ type GetCommercialAccountRequest struct {
 	// within 180 days) of the balances to add to each account.
 	BalanceAsOf core.Date
 	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means the call's
-	// WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
+	// core.WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
 	// request, a 36-character UUID, echoed on every response and returned by Response.InteractionID.
 	// Set it to send one id on every page of an iteration.
 	XFapiInteractionID string
-	// AcceptCharset is the header Accept-Charset. Empty means the call's WithHeader("Accept-Charset",
-	// v), else "UTF-8". Character set of the answer; UTF-8 is the only one published.
+	// AcceptCharset is the header Accept-Charset. Empty means the call's
+	// core.WithHeader("Accept-Charset", v), else "UTF-8". Character set of the answer; UTF-8 is the
+	// only one published.
 	AcceptCharset string
 }
 
@@ -71,11 +72,11 @@ var opGetCommercialAccount = &ops.Operation{ID: "getCommercialAccount", Method: 
 // GetRTPParticipantRequest holds the parameters of GetRTPParticipant.
 type GetRTPParticipantRequest struct {
 	// KeyClientID is the header KeyClientId. Required: set here, or per call with
-	// WithHeader("KeyClientId", v), or by the client's option, in that order of precedence; a call with
-	// none is refused with ErrInvalidArgument before the network. Client id issued at onboarding (32
-	// characters; not the OAuth client id), in the header whose published name is `KeyClientId` (the
-	// bank's reference). The SDK takes the value as a client option and sends it on every operation
-	// that requires it.
+	// core.WithHeader("KeyClientId", v), or by the client's option, in that order of precedence; a call
+	// with none is refused with ErrInvalidArgument before the network. Client id issued at onboarding
+	// (32 characters; not the OAuth client id), in the header whose published name is `KeyClientId`
+	// (the bank's reference). The SDK takes the value as a client option and sends it on every
+	// operation that requires it.
 	KeyClientID string
 }
 
@@ -108,7 +109,7 @@ func (c *Client) GetRTPParticipant(ctx context.Context, routingNumber string, re
 var opGetRTPParticipant = &ops.Operation{ID: "getRtpParticipant", Method: "GET", Path: "/rtp/v1/payment/rtp/participant/{routingNumber}", Success: []int{200}, RetrySafe: true, RequiredHeaders: []string{"KeyClientId"}}
 
 // requiredGetRTPParticipant lists the required headers of GetRTPParticipant:
-// the request field, WithHeader or the client's option gives each.
+// the request field, core.WithHeader or the client's option gives each.
 var requiredGetRTPParticipant = []sdkclient.RequiredHeader{{Key: "Keyclientid", Method: "GetRTPParticipant", Arg: "req.KeyClientID"}}
 
 // ListACHAddendaRequest holds the parameters of ListACHAddenda.
@@ -218,12 +219,13 @@ type ListCommercialAccountsRequest struct {
 	// within 180 days) of the balances to add to each account.
 	BalanceAsOf core.Date
 	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means the call's
-	// WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
+	// core.WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
 	// request, a 36-character UUID, echoed on every response and returned by Response.InteractionID.
 	// Set it to send one id on every page of an iteration.
 	XFapiInteractionID string
-	// AcceptCharset is the header Accept-Charset. Empty means the call's WithHeader("Accept-Charset",
-	// v), else "UTF-8". Character set of the answer; UTF-8 is the only one published.
+	// AcceptCharset is the header Accept-Charset. Empty means the call's
+	// core.WithHeader("Accept-Charset", v), else "UTF-8". Character set of the answer; UTF-8 is the
+	// only one published.
 	AcceptCharset string
 }
 
@@ -293,12 +295,13 @@ type ListCurrentDayAccountTransactionsRequest struct {
 	// 500; default 100.
 	Limit int
 	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means the call's
-	// WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
+	// core.WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
 	// request, a 36-character UUID, echoed on every response and returned by Response.InteractionID.
 	// Set it to send one id on every page of an iteration.
 	XFapiInteractionID string
-	// AcceptCharset is the header Accept-Charset. Empty means the call's WithHeader("Accept-Charset",
-	// v), else "UTF-8". Character set of the answer; UTF-8 is the only one published.
+	// AcceptCharset is the header Accept-Charset. Empty means the call's
+	// core.WithHeader("Accept-Charset", v), else "UTF-8". Character set of the answer; UTF-8 is the
+	// only one published.
 	AcceptCharset string
 }
 
@@ -371,12 +374,13 @@ type ListPreviousDayAccountTransactionsRequest struct {
 	// 500; default 100.
 	Limit int
 	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means the call's
-	// WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
+	// core.WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
 	// request, a 36-character UUID, echoed on every response and returned by Response.InteractionID.
 	// Set it to send one id on every page of an iteration.
 	XFapiInteractionID string
-	// AcceptCharset is the header Accept-Charset. Empty means the call's WithHeader("Accept-Charset",
-	// v), else "UTF-8". Character set of the answer; UTF-8 is the only one published.
+	// AcceptCharset is the header Accept-Charset. Empty means the call's
+	// core.WithHeader("Accept-Charset", v), else "UTF-8". Character set of the answer; UTF-8 is the
+	// only one published.
 	AcceptCharset string
 }
 
@@ -498,11 +502,11 @@ type ListRTPParticipantsRequest struct {
 	// pagination guide gives a default of 0, but this endpoint requires the parameter.
 	Offset int
 	// KeyClientID is the header KeyClientId. Required: set here, or per call with
-	// WithHeader("KeyClientId", v), or by the client's option, in that order of precedence; a call with
-	// none is refused with ErrInvalidArgument before the network. Client id issued at onboarding (32
-	// characters; not the OAuth client id), in the header whose published name is `KeyClientId` (the
-	// bank's reference). The SDK takes the value as a client option and sends it on every operation
-	// that requires it.
+	// core.WithHeader("KeyClientId", v), or by the client's option, in that order of precedence; a call
+	// with none is refused with ErrInvalidArgument before the network. Client id issued at onboarding
+	// (32 characters; not the OAuth client id), in the header whose published name is `KeyClientId`
+	// (the bank's reference). The SDK takes the value as a client option and sends it on every
+	// operation that requires it.
 	KeyClientID string
 }
 
@@ -540,7 +544,7 @@ func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipant
 var opListRTPParticipants = &ops.Operation{ID: "listRtpParticipants", Method: "GET", Path: "/rtp/v1/payment/rtp/participant", Success: []int{200}, RetrySafe: true, RequiredHeaders: []string{"KeyClientId"}, Paging: &ops.Paging{Style: "offset", In: "query", Start: "offset", Size: "limit", SizeRequired: true, Items: "parties", Total: "count"}}
 
 // requiredListRTPParticipants lists the required headers of ListRTPParticipants:
-// the request field, WithHeader or the client's option gives each.
+// the request field, core.WithHeader or the client's option gives each.
 var requiredListRTPParticipants = []sdkclient.RequiredHeader{{Key: "Keyclientid", Method: "ListRTPParticipants", Arg: "req.KeyClientID"}}
 
 // ListRTPTransactionsRequest holds the parameters of ListRTPTransactions.

@@ -9,6 +9,8 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
+	"github.com/issuerkit/issuerkit-go/internal/settings"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // bindOpts returns opts followed by the option that binds the iteration's cursors to the
@@ -18,10 +20,10 @@ import (
 // one bank origin or with one credential is then refused at another with
 // *core.CursorMismatchError: the rows before it were never delivered there. The generated
 // typed iterators call it.
-func (c *Client) bindOpts(opID string, req any, opts []IterOption, path ...string) []IterOption {
+func (c *Client) bindOpts(opID string, req any, opts []core.IterOption, path ...string) []core.IterOption {
 	fp := fingerprint(c.core.Binding, opID, req, path...)
-	out := make([]IterOption, 0, len(opts)+1)
-	return append(append(out, opts...), func(c *iterConfig) { c.bind = fp })
+	out := make([]core.IterOption, 0, len(opts)+1)
+	return append(append(out, opts...), func(c *settings.Iter) { c.Bind = fp })
 }
 
 // fingerprint is 16 hex digits: 12 of the SHA-256 of the client's binding (origin, base path

@@ -36,7 +36,7 @@ func TestCursorBoundToOriginAndCredential(t *testing.T) {
 	refused := func(name string, c *paging.Client, srv *pagingtest.Server) {
 		t.Helper()
 		before := len(srv.Requests())
-		got, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithCursor(cur)), pdKey)
+		got, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, core.WithCursor(cur)), pdKey)
 		var me *core.CursorMismatchError
 		require.ErrorAs(t, err, &me, name)
 		assert.ErrorIs(t, err, core.ErrCursorMismatch, name)
@@ -46,12 +46,12 @@ func TestCursorBoundToOriginAndCredential(t *testing.T) {
 	refused("another origin", client(t, two, paging.WithCredentialID("exporter-a")), two)
 	refused("another credential", client(t, one, paging.WithCredentialID("exporter-b")), one)
 	refused("no credential named", client(t, one), one)
-	other, err := paging.New(one.URL+"/v2", paging.WithHTTPClient(one.HTTPClient()), paging.WithRateLimit(0),
+	other, err := paging.New(one.URL+"/v2", core.WithHTTPClient(one.HTTPClient()), paging.WithRateLimit(0),
 		paging.WithDocumentedAPI(), paging.WithCredentialID("exporter-a"))
 	require.NoError(t, err)
 	refused("another base path", other, one)
 
-	rest, err := collect(t, client(t, one, paging.WithCredentialID("exporter-a")).PreviousDayTransactions(t.Context(), pdReq, paging.WithCursor(cur)), pdKey)
+	rest, err := collect(t, client(t, one, paging.WithCredentialID("exporter-a")).PreviousDayTransactions(t.Context(), pdReq, core.WithCursor(cur)), pdKey)
 	require.NoError(t, err, "the same origin and credential, another client: resumes")
 	assert.Equal(t, want(1201, 2500), rest)
 }

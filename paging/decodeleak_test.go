@@ -44,7 +44,7 @@ func TestDecodeErrorsHideWhatTheServerPutInTypedMembers(t *testing.T) {
 				_, _ = w.Write([]byte(tc.body))
 			}))
 			defer srv.Close()
-			c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()), paging.WithRateLimit(0), paging.WithStaticToken(token))
+			c, err := paging.New(srv.URL, core.WithHTTPClient(srv.Client()), paging.WithRateLimit(0), core.WithStaticToken(token))
 			require.NoError(t, err)
 			var last error
 			if tc.addenda {

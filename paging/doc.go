@@ -56,5 +56,5 @@
 //
 // [WithKeyClientID] sends the KeyClientId header on every operation whose spec requires it (the
 // RTP participant endpoints); one call or iteration may give its own with
-// WithCallOptions(WithHeader("KeyClientId", id)), which wins over the client's.
+// core.WithCallOptions(core.WithHeader("KeyClientId", id)), which wins over the client's.
 package paging

@@ -15,7 +15,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
-	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
 
@@ -141,7 +140,7 @@ func TestEagerPrefetchResume(t *testing.T) {
 func TestEagerPrefetchTyped(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
 	c := client(t, srv)
-	got, err := collect(t, c.RTPTransactions(t.Context(), rtpReq, paging.WithPageSize(500), paging.WithEagerPrefetch(3)), rtpKey)
+	got, err := collect(t, c.RTPTransactions(t.Context(), rtpReq, core.WithPageSize(500), core.WithEagerPrefetch(3)), rtpKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 2500), got)
 	assert.Len(t, srv.Requests(), 5, "pages 1-5 once each: the first batch (1-3) fits in the result")
@@ -156,7 +155,7 @@ func TestEagerPrefetchInvalid(t *testing.T) {
 	}
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(10))
 	for _, k := range []int{0, -1} {
-		for _, err := range client(t, srv).RTPTransactions(t.Context(), rtpReq, paging.WithEagerPrefetch(k)) {
+		for _, err := range client(t, srv).RTPTransactions(t.Context(), rtpReq, core.WithEagerPrefetch(k)) {
 			assert.True(t, errors.Is(err, core.ErrInvalidConfig), "k=%d: %v", k, err)
 		}
 	}

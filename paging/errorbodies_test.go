@@ -28,7 +28,7 @@ var apiForms = []struct {
 }
 
 // noRetry makes the sandbox's client send once, so that an injected status is the answer.
-var noRetry = pagingtest.WithClientOptions(paging.WithRetry(core.RetryOptions{MaxAttempts: 1}))
+var noRetry = pagingtest.WithClientOptions(core.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 
 // TestACHOriginationServiceErrorTyped: an ACH origination (addenda) error whose ServiceError is
 // the documented {code, moreInfo} reaches the caller typed, on every error status, in both API

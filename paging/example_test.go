@@ -18,7 +18,7 @@ func ExampleClient_PreviousDayTransactions() {
 		panic(err)
 	}
 	defer srv.Close()
-	c, err := paging.New(srv.URL, paging.WithDocumentedAPI(), paging.WithStaticToken("token"))
+	c, err := paging.New(srv.URL, paging.WithDocumentedAPI(), core.WithStaticToken("token"))
 	if err != nil {
 		panic(err)
 	}
@@ -29,7 +29,7 @@ func ExampleClient_PreviousDayTransactions() {
 	}
 	ctx := context.Background()
 
-	it := c.PreviousDayTransactionsIterator(ctx, req, paging.WithPrefetch(1))
+	it := c.PreviousDayTransactionsIterator(ctx, req, core.WithPrefetch(1))
 	n := 0
 	for _, err := range it.Items() {
 		if err != nil {
@@ -49,7 +49,7 @@ func ExampleClient_PreviousDayTransactions() {
 		panic(err)
 	}
 	rest := 0
-	for _, err := range c.PreviousDayTransactions(ctx, req, paging.WithCursor(from)) {
+	for _, err := range c.PreviousDayTransactions(ctx, req, core.WithCursor(from)) {
 		if err != nil {
 			panic(err)
 		}

@@ -3,18 +3,13 @@
 package paging
 
 import (
-	"crypto/tls"
 	"log/slog"
-	"net/http"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
-	"go.opentelemetry.io/otel/metric"
-	"go.opentelemetry.io/otel/trace"
-	"golang.org/x/oauth2"
 )
 
 // Client calls the API. Create it with New; it is immutable and safe for concurrent use.
@@ -23,226 +18,42 @@ type Client struct {
 }
 
 // New returns a client for the API at baseURL, an absolute https URL (http only to loopback
-// hosts, or with WithInsecureHTTP). Every request goes through the SDK's pipeline: user agent,
+// hosts, or with core.WithInsecureHTTP). Every request goes through the SDK's pipeline: user agent,
 // correlation id, retry, auth, logging.
-func New(baseURL string, opts ...Option) (*Client, error) {
-	sopts := make([]sdkclient.Option, len(opts))
-	for i, o := range opts {
-		sopts[i] = sdkclient.Option(o)
-	}
+//
+// opts are the shared options of package core (core.WithTokenSource, core.WithRetry, ...) and
+// this package's own (the With... functions of this package); the options of another client
+// package are refused with an error matching core.ErrInvalidArgument.
+func New(baseURL string, opts ...core.Option) (*Client, error) {
 	p, base, cfg, err := sdkclient.Build(baseURL, sdkclient.API{
+		Name:               "paging",
 		DecodeError:        apierror.DecodeBankError,
 		Operations:         operations,
 		RateLimit:          5,    // the bank's documented limit
 		Lockout:            true, // a 429 locks the client out: never retried after a short backoff
 		NoTracePropagation: true, // the bank may reject unknown headers: traceparent only on request
-	}, sopts)
+	}, opts)
 	if err != nil {
 		return nil, err
 	}
 	return &Client{core: sdkclient.NewCore(p, base, cfg)}, nil
 }
 
-// Option configures a Client at construction (New). Make one with the With... functions that
-// return it. Options of another client package are a different type and do not compile here.
-type Option func(*config) error
-
-// config is what the options of New fill in.
-type config = sdkclient.Config
-
-// CallOption configures one call: its correlation id, extra headers, retries, and where to
-// report the response metadata. Make one with the With... functions that return it;
-// ReadCallOptions tells a test what a list of them says. Options of another client package
-// are a different type and do not compile here.
-type CallOption func(*callConfig)
-
-// callConfig is what the options of one call fill in.
-type callConfig = sdkclient.CallConfig
-
-// WithCorrelationID sends id as the X-CorrelationId of this call instead of a new UUID. Keep
-// it with anything that moves money: it names the call in the server's logs, for the manual
-// review of an outcome-unknown write that has no read-back (the server has no lookup by it;
-// a method's doc says which read-back, if any, settles it). An id with a control character
-// (CR, LF) fails the call before the first attempt with core.ErrInvalidArgument, which proves
-// nothing was sent; the id is never quoted.
-func WithCorrelationID(id string) CallOption {
-	return func(c *sdkclient.CallConfig) { c.CorrelationID = id }
-}
-
-// WithHeader adds a header to this call. It never replaces Authorization. A key that is not
-// an HTTP token or a value with a control character (CR, LF) fails the call before the first
-// attempt with core.ErrInvalidArgument, which proves nothing was sent.
-func WithHeader(key, value string) CallOption {
-	return func(c *sdkclient.CallConfig) {
-		if c.Header == nil {
-			c.Header = http.Header{}
-		}
-		c.Header.Add(key, value)
-	}
-}
-
-// WithCallTimeout sets this call's whole-call ceiling instead of the client's (WithTimeout):
-// connection, token, every attempt and backoff, and reading the answer (a streamed download's
-// body too). 0 or less means none: only ctx bounds the call. When it runs out the call fails
-// with a *core.TimeoutError (core.ErrTimeout, context.DeadlineExceeded), which for a call that moves
-// money or changes state sits inside a core.OutcomeUnknownError (core.ErrOutcomeUnknown).
-func WithCallTimeout(d time.Duration) CallOption {
-	return func(c *sdkclient.CallConfig) { c.Timeout, c.TimeoutSet = max(d, 0), true }
-}
-
-// WithCallRetry tunes retries for this call only; MaxAttempts 1 turns them off. Requests that
-// move money or change state are never re-sent once they may have reached the server,
-// whatever this says.
-func WithCallRetry(r core.RetryOptions) CallOption {
-	return func(c *sdkclient.CallConfig) { c.Retry = &r }
-}
-
-// WithResponseInto fills *r with the metadata of the successful response (status, headers,
-// correlation and trace ids). r is left unchanged when the call fails: the error carries the
-// same facts.
-func WithResponseInto(r *core.Response) CallOption {
-	return func(c *sdkclient.CallConfig) {
-		c.OnResponse = func(m sdkclient.Meta) { *r = core.Response(m) }
-	}
-}
-
-// ReadCallOptions applies opts, as a call does, and returns what they set.
-func ReadCallOptions(opts ...CallOption) core.CallSettings {
-	var c sdkclient.CallConfig
-	for _, o := range opts {
-		if o != nil {
-			o(&c)
-		}
-	}
-	return core.CallSettings{CorrelationID: c.CorrelationID, Header: c.Header, Timeout: c.Timeout,
-		TimeoutSet: c.TimeoutSet, Retry: c.Retry, ResponseInto: c.OnResponse != nil}
-}
-
-// WithHTTPClient sends requests through hc instead of the SDK's default client. hc is not
-// modified. With any hc, whatever its Transport: a request that moves money or changes state
-// is sent again only when the SDK saw that the attempt wrote nothing (the request's httptrace
-// hooks: the transport looked for a connection and never got one) and the error agrees (failed
-// dial, DNS failure, TLS handshake refused by the client); any other failure is one attempt
-// and core.ErrOutcomeUnknown. A Transport that fires no trace hooks for the request (HTTP/3, a mesh
-// client, a wrapper that drops the request's context) proves nothing: its failures are all
-// core.ErrOutcomeUnknown.
-// Such a request reaches hc without GetBody and with a body that cannot be rewound, so
-// neither net/http (a reused keep-alive connection, an HTTP/2 stream reset) nor a Transport
-// that rewinds with GetBody can send it twice. No redirect is followed (hc's CheckRedirect is
-// not consulted), so credentials and bodies go only where the SDK sends them, and the tokens
-// sent are masked in every error and log. A Transport that buffers bodies itself to re-send
-// them defeats this; one that is not an *http.Transport cannot take WithClientCertificate or
-// WithTLSConfig.
-func WithHTTPClient(hc *http.Client) Option { return Option(sdkclient.WithHTTPClient(hc)) }
-
-// WithTokenSource authenticates every request with bearer tokens from ts (any
-// oauth2.TokenSource); concurrent calls share one cached token and one refresh.
-func WithTokenSource(ts oauth2.TokenSource) Option { return Option(sdkclient.WithTokenSource(ts)) }
-
-// WithStaticToken authenticates every request with the bearer token tok.
-func WithStaticToken(tok string) Option { return Option(sdkclient.WithStaticToken(tok)) }
-
-// WithClientCertificate presents cert for mutual TLS.
-func WithClientCertificate(cert tls.Certificate) Option {
-	return Option(sdkclient.WithClientCertificate(cert))
-}
-
-// WithTLSConfig uses cfg for TLS (client certificates, root CAs).
-func WithTLSConfig(cfg *tls.Config) Option { return Option(sdkclient.WithTLSConfig(cfg)) }
-
-// WithLogger logs one record per attempt (method, redacted URL, status, duration, attempt,
-// correlation id, allow-listed headers). The Authorization header is never logged.
-func WithLogger(l *slog.Logger) Option { return Option(sdkclient.WithLogger(l)) }
-
-// WithLogBodies adds request and response bodies to the log records, with PAN, CVV, PIN,
-// track data, SSN, account numbers and tokens masked.
-func WithLogBodies() Option { return Option(sdkclient.WithLogBodies()) }
-
-// WithUserAgent appends suffix (for example "acme-payouts/2.1") to the User-Agent.
-func WithUserAgent(suffix string) Option { return Option(sdkclient.WithUserAgent(suffix)) }
-
-// WithRetry tunes retries; MaxAttempts 1 turns them off. Requests that move money or change
-// state are never re-sent once they may have reached the server, whatever this says.
-func WithRetry(r core.RetryOptions) Option { return Option(sdkclient.WithRetry(r)) }
-
-// WithTimeout sets the whole-call ceiling of every call of the client (default
-// core.DefaultTimeout, 60 s): connection, token, every attempt and backoff, and reading the answer.
-// A call ends at this ceiling or at its context's deadline, whichever comes first, so a server
-// that trickles its answer cannot hold a caller whose context has no deadline. 0 turns the
-// ceiling off; negative is an error. When it runs out the call fails with a *core.TimeoutError
-// (core.ErrTimeout, context.DeadlineExceeded), which for a call that moves money or changes state
-// sits inside a core.OutcomeUnknownError (core.ErrOutcomeUnknown). Streamed downloads have an idle
-// timeout instead.
-func WithTimeout(d time.Duration) Option { return Option(sdkclient.WithTimeout(d)) }
-
-// WithInsecureHTTP allows bearer tokens over plain http to hosts other than loopback.
-func WithInsecureHTTP() Option { return Option(sdkclient.WithInsecureHTTP()) }
-
-// WithCallMiddleware adds steps run once per call, outside retries (a circuit breaker, an
-// audit record), after the correlation id header is set; the first step is the outermost.
-func WithCallMiddleware(steps ...core.Middleware) Option {
-	return Option(sdkclient.WithCallMiddleware(steps...))
-}
-
-// WithAttemptMiddleware adds steps run on every attempt, inside retries (a header, a latency
-// histogram). A step sees the request with the SDK's User-Agent, X-CorrelationId, Accept and
-// Content-Type headers, the call's own headers and the attempt number (core.Attempt); the
-// Authorization header is set after it and is never visible to it. Logging and the client-side
-// rate limiter run after it. It combines with WithClientCertificate, WithTLSConfig and
-// WithHTTPClient, unlike a wrapping RoundTripper.
-func WithAttemptMiddleware(steps ...core.Middleware) Option {
-	return Option(sdkclient.WithAttemptMiddleware(steps...))
-}
-
-// WithTracerProvider makes this client's OpenTelemetry spans with tp instead of the global
-// provider: one span per call named by the operationId, a child per attempt with the HTTP
-// client conventions (http.request.method, server.address, url.template,
-// http.response.status_code, error.type, http.request.resend_count) and the SDK's own
-// (issuerkit.operation, issuerkit.correlation_id, issuerkit.outcome_unknown, issuerkit.lockout).
-// No attribute holds a URL, a body or an error text.
-func WithTracerProvider(tp trace.TracerProvider) Option {
-	return Option(sdkclient.WithTracerProvider(tp))
-}
-
-// WithMeterProvider records this client's metrics with mp instead of the global provider:
-// http.client.request.duration (per attempt, by operation and status class),
-// issuerkit.client.call.attempts and issuerkit.client.lockouts.
-func WithMeterProvider(mp metric.MeterProvider) Option {
-	return Option(sdkclient.WithMeterProvider(mp))
-}
-
-// WithTracePropagation turns the trace context header (traceparent, or the global
-// propagator's) of every attempt on or off. Default: off: the bank may reject unknown
-// headers.
-func WithTracePropagation(on bool) Option { return Option(sdkclient.WithTracePropagation(on)) }
-
-// WithRedactKeys masks the values of these JSON member names in logs and errors, in addition
-// to the defaults.
-func WithRedactKeys(keys ...string) Option { return Option(sdkclient.WithRedactKeys(keys...)) }
-
-// WithRedactQueryParams masks the values of these query parameters in logged and reported
-// URLs, in addition to the defaults.
-func WithRedactQueryParams(names ...string) Option {
-	return Option(sdkclient.WithRedactQueryParams(names...))
-}
-
-// WithLoggedHeaders logs the values of these headers too; credential headers never are.
-func WithLoggedHeaders(names ...string) Option { return Option(sdkclient.WithLoggedHeaders(names...)) }
-
-// WithSecretValues masks these exact values (your own credentials) in every error and log.
-func WithSecretValues(values ...string) Option { return Option(sdkclient.WithSecretValues(values...)) }
-
 // WithRateLimit sets the client-side limit in requests per second (default 5, the bank's
 // limit; fractions allowed); 0 turns it off (not the lock-out a 429 starts). Every attempt
 // counts, retries included. The clients of one credential at one bank share one budget, at
 // the lowest rate any of them was given: the strictest wins (see package banklimit).
-func WithRateLimit(perSecond float64) Option { return Option(sdkclient.WithRateLimit(perSecond)) }
+func WithRateLimit(perSecond float64) core.Option {
+	return sdkclient.Own("paging", "WithRateLimit", sdkclient.WithRateLimit(perSecond))
+}
 
 // WithRateLimitWait makes a 429 wait out the bank's lock-out (Retry-After, or two minutes) and
-// send again, bounded by the call's context. Without it a 429 fails at once with an *Error
+// send again, bounded by the call's context. Without it a 429 fails at once with a *core.Error
 // whose RetryAfter is the lock-out, and calls made during the lock-out fail with a
 // *core.LockoutError without reaching the bank.
-func WithRateLimitWait() Option { return Option(sdkclient.WithRateLimitWait()) }
+func WithRateLimitWait() core.Option {
+	return sdkclient.Own("paging", "WithRateLimitWait", sdkclient.WithRateLimitWait())
+}
 
 // WithLimiter makes the client wait for lim before every attempt, instead of the in-process
 // limiter it shares with the process's other clients of the same credential: a limiter
@@ -250,36 +61,47 @@ func WithRateLimitWait() Option { return Option(sdkclient.WithRateLimitWait()) }
 // github.com/issuerkit/issuerkit-go/paging/redisfleet (see package banklimit). lim sets the
 // rate, so it does not combine with WithRateLimit. When lim fails, the request is not sent:
 // the call fails with an error matching core.ErrRateLimited and lim's error.
-func WithLimiter(lim core.Limiter) Option { return Option(sdkclient.WithLimiter(lim)) }
+func WithLimiter(lim core.Limiter) core.Option {
+	return sdkclient.Own("paging", "WithLimiter", sdkclient.WithLimiter(lim))
+}
 
 // WithLockout keeps the lock-out a 429 starts in lo, instead of in the process: with a
 // lock-out shared by several processes, a 429 seen by one makes every one fail with
 // *core.LockoutError, without reaching the bank, until it ends (see package banklimit). When lo
 // fails, the request is not sent: the call fails with an error matching core.ErrRateLimited and
 // lo's error.
-func WithLockout(lo core.Lockout) Option { return Option(sdkclient.WithLockout(lo)) }
+func WithLockout(lo core.Lockout) core.Option {
+	return sdkclient.Own("paging", "WithLockout", sdkclient.WithLockout(lo))
+}
 
 // WithPrivateBudget gives the client an in-process limiter and lock-out of its own. By
 // default every client of the process built with the same credential for the same bank
 // origin (scheme, host, port) shares one limiter and one lock-out, as the bank counts its 5
 // requests a second per credential across its APIs.
-func WithPrivateBudget() Option { return Option(sdkclient.WithPrivateBudget()) }
+func WithPrivateBudget() core.Option {
+	return sdkclient.Own("paging", "WithPrivateBudget", sdkclient.WithPrivateBudget())
+}
 
 // WithCredentialID names the client's credential for its rate-limit budget (only a hash of id
 // is used, never id itself): clients with the same id at the same bank origin share one
 // budget. Without it a BankTokenSource (by its consumer key and client id) or a static token
 // identifies the budget; clients with any other token source share the budget of their bank
 // origin.
-func WithCredentialID(id string) Option { return Option(sdkclient.WithCredentialID(id)) }
+func WithCredentialID(id string) core.Option {
+	return sdkclient.Own("paging", "WithCredentialID", sdkclient.WithCredentialID(id))
+}
 
 // WithMaxLockout sets the longest lock-out a 429 starts (default core.DefaultMaxLockout): a longer
 // Retry-After is cut to d. Under a second fails at construction.
-func WithMaxLockout(d time.Duration) Option { return Option(sdkclient.WithMaxLockout(d)) }
+func WithMaxLockout(d time.Duration) core.Option {
+	return sdkclient.Own("paging", "WithMaxLockout", sdkclient.WithMaxLockout(d))
+}
 
 // RedactSecrets is a slog.HandlerOptions.ReplaceAttr function for loggers that log the
-// caller's own values holding a Secret. A Secret already masks itself wherever slog prints it;
-// this option also replaces a value whose Secret sits in an unexported field, which no
-// marshaller reaches, by "[REDACTED]".
+// caller's own values holding a core.Secret. A Secret already masks itself wherever slog
+// prints it; this option also replaces a value whose Secret sits in an unexported field, which
+// no marshaller reaches, by "[REDACTED]". (It stays in each client package: the reflection walk
+// it runs is the call path's too, in a package that imports core.)
 //
 //	slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{ReplaceAttr: RedactSecrets}))
 func RedactSecrets(groups []string, a slog.Attr) slog.Attr { return scalar.RedactSecrets(groups, a) }

@@ -39,8 +39,8 @@ func newFuzzServer(f *testing.F) (*fuzzServer, *paging.Client) {
 		_, _ = w.Write(*s.body.Load())
 	}))
 	f.Cleanup(s.Close)
-	c, err := paging.New(s.URL, paging.WithStaticToken("tok"), paging.WithHTTPClient(s.Client()), paging.WithRateLimit(0),
-		paging.WithRetry(core.RetryOptions{MaxAttempts: 1}), paging.WithKeyClientID("k"),
+	c, err := paging.New(s.URL, core.WithStaticToken("tok"), core.WithHTTPClient(s.Client()), paging.WithRateLimit(0),
+		core.WithRetry(core.RetryOptions{MaxAttempts: 1}), paging.WithKeyClientID("k"),
 		paging.WithDocumentedAPI()) // the legacy wire and /ddaReports lists too; decoding is the same in both forms
 	if err != nil {
 		f.Fatal(err)
@@ -52,7 +52,7 @@ func newFuzzServer(f *testing.F) (*fuzzServer, *paging.Client) {
 // each also with an unknown member, and the generic seeds.
 func seedPages[T any](f *testing.F, get func(c *paging.Client) (T, error)) {
 	sb := pagingtest.NewServer(f, pagingtest.WithRecords(3), pagingtest.WithDocumentedAPI())
-	c, err := paging.New(sb.URL, paging.WithHTTPClient(sb.HTTPClient()), paging.WithRateLimit(0), paging.WithKeyClientID("k"), paging.WithDocumentedAPI())
+	c, err := paging.New(sb.URL, core.WithHTTPClient(sb.HTTPClient()), paging.WithRateLimit(0), paging.WithKeyClientID("k"), paging.WithDocumentedAPI())
 	if err != nil {
 		f.Fatal(err)
 	}

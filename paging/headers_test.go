@@ -28,8 +28,8 @@ func TestInvalidKeyClientIDRefused(t *testing.T) {
 	_, err = cl.ListRTPParticipants(t.Context(), paging.ListRTPParticipantsRequest{KeyClientID: bad, Limit: 10})
 	require.ErrorIs(t, err, core.ErrInvalidArgument)
 	assert.False(t, strings.ContainsAny(err.Error(), "\r\n"), "raw line break in %q", err.Error())
-	for _, opt := range []paging.CallOption{paging.WithCorrelationID("c\nforged")} {
-		_, err = collect(t, client(t, srv, paging.WithKeyClientID("client-32")).RTPParticipants(t.Context(), paging.WithCallOptions(opt)), partyKey)
+	for _, opt := range []core.CallOption{core.WithCorrelationID("c\nforged")} {
+		_, err = collect(t, client(t, srv, paging.WithKeyClientID("client-32")).RTPParticipants(t.Context(), core.WithCallOptions(opt)), partyKey)
 		require.ErrorIs(t, err, core.ErrInvalidArgument)
 		assert.False(t, strings.ContainsAny(err.Error(), "\r\n"), "raw line break in %q", err.Error())
 	}

@@ -36,9 +36,9 @@ func assertNoRepeats(t *testing.T, keys []string) {
 func TestPageOverfull(t *testing.T) {
 	for _, k := range []int{0, 2} {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithExtraItems(30))
-		opts := []paging.IterOption{paging.WithPageSize(100)}
+		opts := []core.IterOption{core.WithPageSize(100)}
 		if k > 0 {
-			opts = append(opts, paging.WithPrefetch(k))
+			opts = append(opts, core.WithPrefetch(k))
 		}
 		got, err := collect(t, client(t, srv).ACHTransactions(t.Context(), achReq, opts...), achKey)
 		assertNoRepeats(t, got)
@@ -65,7 +65,7 @@ func TestPageLastPageBeforeTotals(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithPageMetadata(edit))
-			got, err := collect(t, client(t, srv).ACHTransactions(t.Context(), achReq, paging.WithPageSize(100)), achKey)
+			got, err := collect(t, client(t, srv).ACHTransactions(t.Context(), achReq, core.WithPageSize(100)), achKey)
 			require.ErrorIs(t, err, core.ErrInconsistentTotals)
 			var te *core.TotalsError
 			require.ErrorAs(t, err, &te)
@@ -85,7 +85,7 @@ func TestPageNegativeTotals(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithPageMetadata(edit))
-			got, err := collect(t, client(t, srv).ACHTransactions(t.Context(), achReq, paging.WithPageSize(100)), achKey)
+			got, err := collect(t, client(t, srv).ACHTransactions(t.Context(), achReq, core.WithPageSize(100)), achKey)
 			require.ErrorIs(t, err, core.ErrInconsistentTotals)
 			assert.Empty(t, got)
 		})
@@ -115,7 +115,7 @@ func TestRowResumeWithheldRows(t *testing.T) {
 			t.Run(fmt.Sprintf("stop after %d, prefetch %d", n, prefetch), func(t *testing.T) {
 				srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(250), pagingtest.WithWithheldRows(4))
 				c := client(t, srv)
-				opts := []paging.IterOption{paging.WithPageSize(100), paging.WithPrefetch(prefetch)}
+				opts := []core.IterOption{core.WithPageSize(100), core.WithPrefetch(prefetch)}
 				// by a break
 				it := c.PreviousDayTransactionsIterator(t.Context(), pdReq, opts...)
 				var first []string
@@ -128,10 +128,10 @@ func TestRowResumeWithheldRows(t *testing.T) {
 				rest := resumeText(t, c, it.Cursor(), opts...)
 				assert.Equal(t, all, append(first, rest...), "break, cursor %s", it.Cursor())
 				// by the cap
-				it = c.PreviousDayTransactionsIterator(t.Context(), pdReq, append(opts, paging.WithMaxItems(n))...)
+				it = c.PreviousDayTransactionsIterator(t.Context(), pdReq, append(opts, core.WithMaxItems(n))...)
 				first, err := collect(t, it.Items(), pdKey)
 				require.NoError(t, err)
-				rest = resumeText(t, c, it.Cursor(), append(opts, paging.WithMaxItems(40))...)
+				rest = resumeText(t, c, it.Cursor(), append(opts, core.WithMaxItems(40))...)
 				assert.Equal(t, all[:min(n+40, len(all))], append(first, rest...), "cap, cursor %s", it.Cursor())
 			})
 		}
@@ -139,13 +139,13 @@ func TestRowResumeWithheldRows(t *testing.T) {
 }
 
 // resumeText resumes a previous-day iteration from cur's text form and collects the rest.
-func resumeText(t *testing.T, c *paging.Client, cur core.Cursor, opts ...paging.IterOption) []string {
+func resumeText(t *testing.T, c *paging.Client, cur core.Cursor, opts ...core.IterOption) []string {
 	t.Helper()
 	text, err := cur.MarshalText()
 	require.NoError(t, err)
 	var back core.Cursor
 	require.NoError(t, back.UnmarshalText(text))
-	rest, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, append(opts, paging.WithCursor(back))...), pdKey)
+	rest, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, append(opts, core.WithCursor(back))...), pdKey)
 	require.NoError(t, err)
 	return rest
 }
@@ -174,7 +174,7 @@ func TestResumeSkipHugeCap(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(250), pagingtest.WithWithheldRows(4))
 	cur := core.Cursor{Style: core.StyleRow, Start: 1, Size: 100, Skip: 5}
 	got, err := collect(t, client(t, srv).PreviousDayTransactions(t.Context(), pdReq,
-		paging.WithCursor(cur), paging.WithMaxItems(math.MaxInt)), pdKey)
+		core.WithCursor(cur), core.WithMaxItems(math.MaxInt)), pdKey)
 	require.NoError(t, err)
 	assert.Equal(t, visible(1, 250, 4)[5:], got)
 }
@@ -191,7 +191,7 @@ func TestPageSizeLimitedByServer(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			srv := pagingtest.NewServer(t, append(opts, pagingtest.WithRecords(250), pagingtest.WithPageSizeLimit(40))...)
-			got, err := collect(t, client(t, srv).ACHTransactions(t.Context(), achReq, paging.WithPageSize(100)), achKey)
+			got, err := collect(t, client(t, srv).ACHTransactions(t.Context(), achReq, core.WithPageSize(100)), achKey)
 			require.NoError(t, err)
 			assert.Equal(t, want(1, 250), got)
 		})
@@ -232,7 +232,7 @@ func TestAddendaSequenceNotANumber(t *testing.T) {
 		}))
 		var got []string
 		var err error
-		for x, e := range client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}, paging.WithPageSize(10)) {
+		for x, e := range client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}, core.WithPageSize(10)) {
 			if err = e; e != nil {
 				break
 			}

@@ -26,7 +26,7 @@ func TestInvalidJSONInARawMemberIsDecodeError(t *testing.T) {
 				_, _ = io.WriteString(w, body)
 			}))
 			defer srv.Close()
-			c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()), paging.WithRateLimit(0))
+			c, err := paging.New(srv.URL, core.WithHTTPClient(srv.Client()), paging.WithRateLimit(0))
 			require.NoError(t, err)
 			res, err := c.ListRTPParticipants(t.Context(), paging.ListRTPParticipantsRequest{KeyClientID: "k", Limit: 3})
 			assert.Nil(t, res)

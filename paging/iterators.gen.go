@@ -18,16 +18,16 @@ import (
 // ACHAddendaIterator returns an Iterator over the items of ListACHAddenda (POST
 // /ach/payments/v1/status/addenda): list the addenda of an originated ACH item. It starts at req's
 // startAddendaSequenceNumber (default 1), pageSize per page (DefaultAddendaPageSize unless
-// WithPageSize; in the body as text, as the bank publishes it, or in the query with
+// core.WithPageSize; in the body as text, as the bank publishes it, or in the query with
 // WithDocumentedAPI), the next page after the last addendaSequenceNumber returned, until a page
 // whose informationMessages hold 1002040-50I, or an empty page (a short page is not the end: a
 // server may serve fewer than asked); a server that serves a sequence before the one asked for
 // fails with *core.MismatchError. Nothing is requested before the first step; Cursor tells where a
-// stopped iteration resumes (WithCursor).
-func (c *Client) ACHAddendaIterator(ctx context.Context, req ACHAddendaRequest, opts ...IterOption) *core.Iterator[ACHAddenda] {
+// stopped iteration resumes (core.WithCursor).
+func (c *Client) ACHAddendaIterator(ctx context.Context, req ACHAddendaRequest, opts ...core.IterOption) *core.Iterator[ACHAddenda] {
 	opts = c.bindOpts(opListACHAddenda.ID, req, opts)
 	return sequenceIterator(ctx, opListACHAddenda.ID, "startAddendaSequenceNumber", req.StartAddendaSequenceNumber, opts,
-		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[ACHAddenda], error) {
+		func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[ACHAddenda], error) {
 			r := ListACHAddendaRequest{Body: req}
 			r.Body.StartAddendaSequenceNumber = sequenceNumber(p.Start)
 			r.PageSize = p.Size
@@ -43,7 +43,7 @@ func (c *Client) ACHAddendaIterator(ctx context.Context, req ACHAddendaRequest, 
 
 // ACHAddenda yields every item of ACHAddendaIterator, in order. It stops on the first error, which
 // it yields.
-func (c *Client) ACHAddenda(ctx context.Context, req ACHAddendaRequest, opts ...IterOption) iter.Seq2[ACHAddenda, error] {
+func (c *Client) ACHAddenda(ctx context.Context, req ACHAddendaRequest, opts ...core.IterOption) iter.Seq2[ACHAddenda, error] {
 	return c.ACHAddendaIterator(ctx, req, opts...).Items()
 }
 
@@ -52,11 +52,11 @@ func (c *Client) ACHAddenda(ctx context.Context, req ACHAddendaRequest, opts ...
 // pageNumber from 1 with pageSize (at most 1000), in the body as the bank publishes it, or in the
 // query with WithDocumentedAPI, until metadata.page.lastPage says the last page; a server that
 // serves another page than the one asked for fails with *core.MismatchError. Nothing is requested
-// before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
-func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest, opts ...IterOption) *core.Iterator[ACHListTransaction] {
+// before the first step; Cursor tells where a stopped iteration resumes (core.WithCursor).
+func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest, opts ...core.IterOption) *core.Iterator[ACHListTransaction] {
 	opts = c.bindOpts(opListACHTransactions.ID, req, opts)
 	return newIterator(ctx, opListACHTransactions.ID, opts,
-		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[ACHListTransaction], error) {
+		func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[ACHListTransaction], error) {
 			r := ListACHTransactionsRequest{Body: req}
 			r.PageNumber = p.Start
 			r.PageSize = p.Size
@@ -80,24 +80,24 @@ func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest
 
 // ACHTransactions yields every item of ACHTransactionsIterator, in order. It stops on the first
 // error, which it yields.
-func (c *Client) ACHTransactions(ctx context.Context, req ACHListRequest, opts ...IterOption) iter.Seq2[ACHListTransaction, error] {
+func (c *Client) ACHTransactions(ctx context.Context, req ACHListRequest, opts ...core.IterOption) iter.Seq2[ACHListTransaction, error] {
 	return c.ACHTransactionsIterator(ctx, req, opts...).Items()
 }
 
 // CommercialAccountsIterator returns an Iterator over the items of ListCommercialAccounts (GET
 // /commercial/accounts/v1/list): list the commercial accounts the client may report on. It asks for
 // the first page, then for each next page by the opaque pageKey the answer gives (page.nextPageKey,
-// never parsed), limit per page (at most 100; the largest unless WithPageSize), until an answer
-// without one. Nothing is fetched ahead: the next key comes with the answer. A next key that
+// never parsed), limit per page (at most 100; the largest unless core.WithPageSize), until an
+// answer without one. Nothing is fetched ahead: the next key comes with the answer. A next key that
 // repeats the one asked with, or was given before, fails with *KeyError (ErrPositionMismatch); a
 // 206 partial answer ends the iteration with *PartialError (ErrPartial), which carries its items.
 // An answer without a next key before the total the answers announce (page.totalElements) fails
 // with *KeyError (KeyEndedEarly, ErrEmptyPage). Nothing is requested before the first step; Cursor
-// tells where a stopped iteration resumes (WithCursor).
-func (c *Client) CommercialAccountsIterator(ctx context.Context, req ListCommercialAccountsRequest, opts ...IterOption) *core.Iterator[CommercialAccount] {
+// tells where a stopped iteration resumes (core.WithCursor).
+func (c *Client) CommercialAccountsIterator(ctx context.Context, req ListCommercialAccountsRequest, opts ...core.IterOption) *core.Iterator[CommercialAccount] {
 	opts = c.bindOpts(opListCommercialAccounts.ID, req, opts)
 	return newIterator(ctx, opListCommercialAccounts.ID, opts,
-		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[CommercialAccount], error) {
+		func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[CommercialAccount], error) {
 			r := req
 			r.PageKey = p.Key
 			r.Limit = p.Size
@@ -120,7 +120,7 @@ func (c *Client) CommercialAccountsIterator(ctx context.Context, req ListCommerc
 
 // CommercialAccounts yields every item of CommercialAccountsIterator, in order. It stops on the
 // first error, which it yields.
-func (c *Client) CommercialAccounts(ctx context.Context, req ListCommercialAccountsRequest, opts ...IterOption) iter.Seq2[CommercialAccount, error] {
+func (c *Client) CommercialAccounts(ctx context.Context, req ListCommercialAccountsRequest, opts ...core.IterOption) iter.Seq2[CommercialAccount, error] {
 	return c.CommercialAccountsIterator(ctx, req, opts...).Items()
 }
 
@@ -128,17 +128,17 @@ func (c *Client) CommercialAccounts(ctx context.Context, req ListCommercialAccou
 // ListCurrentDayAccountTransactions (GET /commercial/accounts/v1/{accountId}/transactions/current):
 // list the current-day transactions of a commercial account. It asks for the first page, then for
 // each next page by the opaque pageKey the answer gives (page.nextPageKey, never parsed), limit per
-// page (at most 500; the largest unless WithPageSize), until an answer without one. Nothing is
+// page (at most 500; the largest unless core.WithPageSize), until an answer without one. Nothing is
 // fetched ahead: the next key comes with the answer. A next key that repeats the one asked with, or
 // was given before, fails with *KeyError (ErrPositionMismatch); a 206 partial answer ends the
 // iteration with *PartialError (ErrPartial), which carries its items. An answer without a next key
 // before the total the answers announce (page.totalElements) fails with *KeyError (KeyEndedEarly,
 // ErrEmptyPage). Nothing is requested before the first step; Cursor tells where a stopped iteration
-// resumes (WithCursor).
-func (c *Client) CurrentDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...IterOption) *core.Iterator[CommercialTransaction] {
+// resumes (core.WithCursor).
+func (c *Client) CurrentDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...core.IterOption) *core.Iterator[CommercialTransaction] {
 	opts = c.bindOpts(opListCurrentDayAccountTransactions.ID, req, opts, accountID)
 	return newIterator(ctx, opListCurrentDayAccountTransactions.ID, opts,
-		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[CommercialTransaction], error) {
+		func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[CommercialTransaction], error) {
 			r := req
 			r.PageKey = p.Key
 			r.Limit = p.Size
@@ -161,7 +161,7 @@ func (c *Client) CurrentDayAccountTransactionsIterator(ctx context.Context, acco
 
 // CurrentDayAccountTransactions yields every item of CurrentDayAccountTransactionsIterator, in
 // order. It stops on the first error, which it yields.
-func (c *Client) CurrentDayAccountTransactions(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...IterOption) iter.Seq2[CommercialTransaction, error] {
+func (c *Client) CurrentDayAccountTransactions(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...core.IterOption) iter.Seq2[CommercialTransaction, error] {
 	return c.CurrentDayAccountTransactionsIterator(ctx, accountID, req, opts...).Items()
 }
 
@@ -170,16 +170,17 @@ func (c *Client) CurrentDayAccountTransactions(ctx context.Context, accountID st
 // /commercial/accounts/v1/{accountId}/transactions/previous): list the previous-day transactions of
 // a commercial account. It asks for the first page, then for each next page by the opaque pageKey
 // the answer gives (page.nextPageKey, never parsed), limit per page (at most 500; the largest
-// unless WithPageSize), until an answer without one. Nothing is fetched ahead: the next key comes
-// with the answer. A next key that repeats the one asked with, or was given before, fails with
-// *KeyError (ErrPositionMismatch); a 206 partial answer ends the iteration with *PartialError
+// unless core.WithPageSize), until an answer without one. Nothing is fetched ahead: the next key
+// comes with the answer. A next key that repeats the one asked with, or was given before, fails
+// with *KeyError (ErrPositionMismatch); a 206 partial answer ends the iteration with *PartialError
 // (ErrPartial), which carries its items. An answer without a next key before the total the answers
 // announce (page.totalElements) fails with *KeyError (KeyEndedEarly, ErrEmptyPage). Nothing is
-// requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
-func (c *Client) PreviousDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...IterOption) *core.Iterator[CommercialTransaction] {
+// requested before the first step; Cursor tells where a stopped iteration resumes
+// (core.WithCursor).
+func (c *Client) PreviousDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...core.IterOption) *core.Iterator[CommercialTransaction] {
 	opts = c.bindOpts(opListPreviousDayAccountTransactions.ID, req, opts, accountID)
 	return newIterator(ctx, opListPreviousDayAccountTransactions.ID, opts,
-		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[CommercialTransaction], error) {
+		func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[CommercialTransaction], error) {
 			r := req
 			r.PageKey = p.Key
 			r.Limit = p.Size
@@ -202,19 +203,20 @@ func (c *Client) PreviousDayAccountTransactionsIterator(ctx context.Context, acc
 
 // PreviousDayAccountTransactions yields every item of PreviousDayAccountTransactionsIterator, in
 // order. It stops on the first error, which it yields.
-func (c *Client) PreviousDayAccountTransactions(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...IterOption) iter.Seq2[CommercialTransaction, error] {
+func (c *Client) PreviousDayAccountTransactions(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...core.IterOption) iter.Seq2[CommercialTransaction, error] {
 	return c.PreviousDayAccountTransactionsIterator(ctx, accountID, req, opts...).Items()
 }
 
 // PreviousDayTransactionsIterator returns an Iterator over the items of ListPreviousDayTransactions
 // (POST /ddaReports/accounts/v1/transactions/list): list previous-day transactions of accounts. It
 // asks for inclusive row windows startRowIndex..endRowIndex (at most 1000), 1,000 rows unless
-// WithPageSize, until totalRows, or a short page when the server gives no total. Nothing is
-// requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
-func (c *Client) PreviousDayTransactionsIterator(ctx context.Context, req PreviousDayRequest, opts ...IterOption) *core.Iterator[PreviousDayTransaction] {
+// core.WithPageSize, until totalRows, or a short page when the server gives no total. Nothing is
+// requested before the first step; Cursor tells where a stopped iteration resumes
+// (core.WithCursor).
+func (c *Client) PreviousDayTransactionsIterator(ctx context.Context, req PreviousDayRequest, opts ...core.IterOption) *core.Iterator[PreviousDayTransaction] {
 	opts = c.bindOpts(opListPreviousDayTransactions.ID, req, opts)
 	return newIterator(ctx, opListPreviousDayTransactions.ID, opts,
-		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[PreviousDayTransaction], error) {
+		func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[PreviousDayTransaction], error) {
 			r := ListPreviousDayTransactionsRequest{Body: req}
 			r.StartRowIndex = p.Start
 			r.EndRowIndex = p.End()
@@ -232,21 +234,21 @@ func (c *Client) PreviousDayTransactionsIterator(ctx context.Context, req Previo
 
 // PreviousDayTransactions yields every item of PreviousDayTransactionsIterator, in order. It stops
 // on the first error, which it yields.
-func (c *Client) PreviousDayTransactions(ctx context.Context, req PreviousDayRequest, opts ...IterOption) iter.Seq2[PreviousDayTransaction, error] {
+func (c *Client) PreviousDayTransactions(ctx context.Context, req PreviousDayRequest, opts ...core.IterOption) iter.Seq2[PreviousDayTransaction, error] {
 	return c.PreviousDayTransactionsIterator(ctx, req, opts...).Items()
 }
 
 // RTPParticipantsIterator returns an Iterator over the items of ListRTPParticipants (GET
 // /rtp/v1/payment/rtp/participant): list RTP network participants. It asks for offset from 0 with
-// limit (core.DefaultLimit unless WithPageSize) until count; a server that serves another offset
-// than the one asked for fails with *core.MismatchError. Nothing is requested before the first
-// step; Cursor tells where a stopped iteration resumes (WithCursor). The header KeyClientId is not
-// an argument: the client sends it from its options, or give it per call with
-// WithCallOptions(WithHeader("KeyClientId", v)), which wins.
-func (c *Client) RTPParticipantsIterator(ctx context.Context, opts ...IterOption) *core.Iterator[Party] {
+// limit (core.DefaultLimit unless core.WithPageSize) until count; a server that serves another
+// offset than the one asked for fails with *core.MismatchError. Nothing is requested before the
+// first step; Cursor tells where a stopped iteration resumes (core.WithCursor). The header
+// KeyClientId is not an argument: the client sends it from its options, or give it per call with
+// core.WithCallOptions(core.WithHeader("KeyClientId", v)), which wins.
+func (c *Client) RTPParticipantsIterator(ctx context.Context, opts ...core.IterOption) *core.Iterator[Party] {
 	opts = c.bindOpts(opListRTPParticipants.ID, nil, opts)
 	return newIterator(ctx, opListRTPParticipants.ID, opts,
-		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[Party], error) {
+		func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[Party], error) {
 			var r ListRTPParticipantsRequest
 			r.Offset = p.Start
 			r.Limit = p.Size
@@ -267,7 +269,7 @@ func (c *Client) RTPParticipantsIterator(ctx context.Context, opts ...IterOption
 
 // RTPParticipants yields every item of RTPParticipantsIterator, in order. It stops on the first
 // error, which it yields.
-func (c *Client) RTPParticipants(ctx context.Context, opts ...IterOption) iter.Seq2[Party, error] {
+func (c *Client) RTPParticipants(ctx context.Context, opts ...core.IterOption) iter.Seq2[Party, error] {
 	return c.RTPParticipantsIterator(ctx, opts...).Items()
 }
 
@@ -276,11 +278,11 @@ func (c *Client) RTPParticipants(ctx context.Context, opts ...IterOption) iter.S
 // 1 with pageSize (at most 1000), in the body as the bank publishes it, or in the query with
 // WithDocumentedAPI, until metadata.page.lastPage says the last page; a server that serves another
 // page than the one asked for fails with *core.MismatchError. Nothing is requested before the first
-// step; Cursor tells where a stopped iteration resumes (WithCursor).
-func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest, opts ...IterOption) *core.Iterator[RTPListTransaction] {
+// step; Cursor tells where a stopped iteration resumes (core.WithCursor).
+func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest, opts ...core.IterOption) *core.Iterator[RTPListTransaction] {
 	opts = c.bindOpts(opListRTPTransactions.ID, req, opts)
 	return newIterator(ctx, opListRTPTransactions.ID, opts,
-		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[RTPListTransaction], error) {
+		func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[RTPListTransaction], error) {
 			r := ListRTPTransactionsRequest{Body: req}
 			r.PageNumber = p.Start
 			r.PageSize = p.Size
@@ -304,19 +306,20 @@ func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest
 
 // RTPTransactions yields every item of RTPTransactionsIterator, in order. It stops on the first
 // error, which it yields.
-func (c *Client) RTPTransactions(ctx context.Context, req RTPListRequest, opts ...IterOption) iter.Seq2[RTPListTransaction, error] {
+func (c *Client) RTPTransactions(ctx context.Context, req RTPListRequest, opts ...core.IterOption) iter.Seq2[RTPListTransaction, error] {
 	return c.RTPTransactionsIterator(ctx, req, opts...).Items()
 }
 
 // WireTransactionsIterator returns an Iterator over the items of ListWireTransactions (POST
 // /wireInquiry/v1/transactions/details): list wire transaction details by account and date. It asks
 // for inclusive row windows startRowIndex..endRowIndex (at most 1000), 1,000 rows unless
-// WithPageSize, until totalRows, or a short page when the server gives no total. Nothing is
-// requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
-func (c *Client) WireTransactionsIterator(ctx context.Context, req WireDetailsRequest, opts ...IterOption) *core.Iterator[WireTransaction] {
+// core.WithPageSize, until totalRows, or a short page when the server gives no total. Nothing is
+// requested before the first step; Cursor tells where a stopped iteration resumes
+// (core.WithCursor).
+func (c *Client) WireTransactionsIterator(ctx context.Context, req WireDetailsRequest, opts ...core.IterOption) *core.Iterator[WireTransaction] {
 	opts = c.bindOpts(opListWireTransactions.ID, req, opts)
 	return newIterator(ctx, opListWireTransactions.ID, opts,
-		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[WireTransaction], error) {
+		func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[WireTransaction], error) {
 			r := ListWireTransactionsRequest{Body: req}
 			r.StartRowIndex = p.Start
 			r.EndRowIndex = p.End()
@@ -338,7 +341,7 @@ func (c *Client) WireTransactionsIterator(ctx context.Context, req WireDetailsRe
 
 // WireTransactions yields every item of WireTransactionsIterator, in order. It stops on the first
 // error, which it yields.
-func (c *Client) WireTransactions(ctx context.Context, req WireDetailsRequest, opts ...IterOption) iter.Seq2[WireTransaction, error] {
+func (c *Client) WireTransactions(ctx context.Context, req WireDetailsRequest, opts ...core.IterOption) iter.Seq2[WireTransaction, error] {
 	return c.WireTransactionsIterator(ctx, req, opts...).Items()
 }
 
@@ -347,11 +350,11 @@ func (c *Client) WireTransactions(ctx context.Context, req WireDetailsRequest, o
 // It asks for pageNumber from 1 with pageSize (at most 1000), in the body, until
 // metadata.page.lastPage says the last page; a server that serves another page than the one asked
 // for fails with *core.MismatchError. Nothing is requested before the first step; Cursor tells
-// where a stopped iteration resumes (WithCursor).
-func (c *Client) WireTransactionsByPageIterator(ctx context.Context, req WireListRequest, opts ...IterOption) *core.Iterator[WireListTransaction] {
+// where a stopped iteration resumes (core.WithCursor).
+func (c *Client) WireTransactionsByPageIterator(ctx context.Context, req WireListRequest, opts ...core.IterOption) *core.Iterator[WireListTransaction] {
 	opts = c.bindOpts(opListWireTransactionsByPage.ID, req, opts)
 	return newIterator(ctx, opListWireTransactionsByPage.ID, opts,
-		func(ctx context.Context, p core.Position, call []CallOption) (core.Page[WireListTransaction], error) {
+		func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[WireListTransaction], error) {
 			r := req
 			r.PageNumber = p.Start
 			r.PageSize = p.Size
@@ -375,6 +378,6 @@ func (c *Client) WireTransactionsByPageIterator(ctx context.Context, req WireLis
 
 // WireTransactionsByPage yields every item of WireTransactionsByPageIterator, in order. It stops on
 // the first error, which it yields.
-func (c *Client) WireTransactionsByPage(ctx context.Context, req WireListRequest, opts ...IterOption) iter.Seq2[WireListTransaction, error] {
+func (c *Client) WireTransactionsByPage(ctx context.Context, req WireListRequest, opts ...core.IterOption) iter.Seq2[WireListTransaction, error] {
 	return c.WireTransactionsByPageIterator(ctx, req, opts...).Items()
 }

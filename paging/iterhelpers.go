@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 	"maps"
 	"net/http"
 	"slices"
@@ -20,7 +21,7 @@ import (
 // maxAddendaSequence is the largest addenda sequence number (four digits).
 const maxAddendaSequence = 9999
 
-// DefaultAddendaPageSize is the pageSize the ACHAddenda iterator asks for unless WithPageSize
+// DefaultAddendaPageSize is the pageSize the ACHAddenda iterator asks for unless core.WithPageSize
 // (the bank publishes no default).
 const DefaultAddendaPageSize = 100
 
@@ -40,8 +41,8 @@ const AddendaEndCode = "1002040-50I"
 // whose start is the sequence number. A page whose numbers (key) come before the sequence
 // asked for, or do not increase, fails with *core.MismatchError instead of looping; one that is
 // not a number, with *DecodeError.
-func sequenceIterator[T any](ctx context.Context, opID, param, start string, opts []IterOption,
-	fetch func(ctx context.Context, p core.Position, call []CallOption) (core.Page[T], error), key func(T) string) *core.Iterator[T] {
+func sequenceIterator[T any](ctx context.Context, opID, param, start string, opts []core.IterOption,
+	fetch func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[T], error), key func(T) string) *core.Iterator[T] {
 	last := maxAddendaSequence
 	if op, ok := operations.ByID(opID); ok && op.Paging != nil && op.Paging.MaxItems > 0 {
 		last = op.Paging.MaxItems
@@ -56,13 +57,13 @@ func sequenceIterator[T any](ctx context.Context, opID, param, start string, opt
 		first = n
 	}
 	limit := last - first + 1
-	opts = append(opts, func(ic *iterConfig) {
-		if ic.maxItems == 0 || ic.maxItems > limit {
-			ic.maxItems = limit // never past the last sequence
+	opts = append(opts, func(ic *settings.Iter) {
+		if ic.MaxItems == 0 || ic.MaxItems > limit {
+			ic.MaxItems = limit // never past the last sequence
 		}
 	})
 	base := core.Config{Style: core.StyleRow, Start: first, PageSize: DefaultAddendaPageSize, MaxItems: limit}
-	return iteratorFrom(ctx, base, nil, opts, func(ctx context.Context, p core.Position, call []CallOption) (core.Page[T], error) {
+	return iteratorFrom(ctx, base, nil, opts, func(ctx context.Context, p core.Position, call []core.CallOption) (core.Page[T], error) {
 		if p.Start > last {
 			return core.Page[T]{Seq: []int{}}, nil // past the last sequence: the end, without a request
 		}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -12,7 +13,7 @@ import (
 // table whose spec requires the KeyClientId header, and no other: the list of those
 // operations is the spec's (ops.Operation.RequiredHeaders), not a hand list beside it.
 func TestKeyClientIDOnEveryOperationThatRequiresIt(t *testing.T) {
-	c, err := New("https://bank.example", WithStaticToken("t"), WithKeyClientID("0123456789abcdef0123456789abcdef"))
+	c, err := New("https://bank.example", core.WithStaticToken("t"), WithKeyClientID("0123456789abcdef0123456789abcdef"))
 	require.NoError(t, err)
 	n := 0
 	for op := range operations.All() {

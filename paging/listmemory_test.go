@@ -16,18 +16,18 @@ import (
 func TestListMemoryIsBoundedByTheBytes(t *testing.T) {
 	for _, form := range []struct {
 		name string
-		opts []Option
+		opts []core.Option
 		skip []string
 	}{
 		// The published form has neither the /ddaReports list nor the legacy wire details
 		// (their methods refuse before sending): the documented form measures them.
 		{"published", nil, []string{"listPreviousDayTransactions", "listWireTransactions"}},
-		{"documented", []Option{WithDocumentedAPI()}, nil},
+		{"documented", []core.Option{WithDocumentedAPI()}, nil},
 	} {
 		t.Run(form.name, func(t *testing.T) {
 			costs := opstest.CheckListMemory(t, operations, "", func(base string) any {
 				// No rate limit: the test server is not the bank.
-				c, err := New(base, append([]Option{WithStaticToken("tok"), WithRateLimit(0)}, form.opts...)...)
+				c, err := New(base, append([]core.Option{core.WithStaticToken("tok"), WithRateLimit(0)}, form.opts...)...)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -46,7 +46,7 @@ func TestListMemoryIsBoundedByTheBytes(t *testing.T) {
 //	go test -run '^$' -bench ListMemory -benchtime 20x ./cardplatform ./paging
 func BenchmarkListMemory(b *testing.B) {
 	opstest.BenchLists(b, operations, "", func(base string) any {
-		c, err := New(base, WithStaticToken("tok"), WithRateLimit(0), WithDocumentedAPI())
+		c, err := New(base, core.WithStaticToken("tok"), WithRateLimit(0), WithDocumentedAPI())
 		if err != nil {
 			b.Fatal(err)
 		}

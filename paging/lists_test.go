@@ -26,7 +26,7 @@ import (
 // sent windows past a short last page and pages out of order.
 func client(t *testing.T, srv *pagingtest.Server, opts ...paging.Option) *paging.Client {
 	t.Helper()
-	base := []paging.Option{paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0)}
+	base := []core.Option{core.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0)}
 	if !srv.Published() {
 		base = append(base, paging.WithDocumentedAPI()) // the form the sandbox speaks
 	}
@@ -100,7 +100,7 @@ func TestWireTransactionsLegacyRows(t *testing.T) {
 // WithDocumentedAPI: the query): pages 1, 2, 3 of 1,000, nothing in the other place.
 func TestPagePlacement(t *testing.T) {
 	for _, in := range []pagingtest.Placement{pagingtest.Query, pagingtest.Body} {
-		var form []paging.Option
+		var form []core.Option
 		if in == pagingtest.Query {
 			form = append(form, paging.WithDocumentedAPI())
 		}
@@ -209,7 +209,7 @@ func TestACHAddenda(t *testing.T) {
 	})
 	t.Run("never past 9999", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(20000))
-		it := client(t, srv).ACHAddendaIterator(t.Context(), paging.ACHAddendaRequest{UUID: "item-7", StartAddendaSequenceNumber: "9001"}, paging.WithPageSize(600))
+		it := client(t, srv).ACHAddendaIterator(t.Context(), paging.ACHAddendaRequest{UUID: "item-7", StartAddendaSequenceNumber: "9001"}, core.WithPageSize(600))
 		got, err := collect(t, it.Items(), key)
 		require.NoError(t, err)
 		assert.Equal(t, seqs(9001, 9999), got)
@@ -234,8 +234,8 @@ func TestACHAddenda(t *testing.T) {
 	})
 	t.Run("gaps: with prefetch", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithSequenceStep(3))
-		for _, o := range []paging.IterOption{paging.WithPrefetch(2), paging.WithEagerPrefetch(3)} {
-			got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}, paging.WithPageSize(50), o), key)
+		for _, o := range []core.IterOption{core.WithPrefetch(2), core.WithEagerPrefetch(3)} {
+			got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}, core.WithPageSize(50), o), key)
 			require.NoError(t, err)
 			assert.Equal(t, stepped(1, 748, 3), got, "windows planned on gapless numbers are replaced, never delivered")
 		}
@@ -256,13 +256,13 @@ func TestACHAddenda(t *testing.T) {
 		require.NoError(t, err)
 		var cur core.Cursor
 		require.NoError(t, cur.UnmarshalText(text))
-		rest, err := collect(t, c.ACHAddenda(t.Context(), req, paging.WithCursor(cur)), key)
+		rest, err := collect(t, c.ACHAddenda(t.Context(), req, core.WithCursor(cur)), key)
 		require.NoError(t, err)
 		assert.Equal(t, stepped(1, 748, 3), append(got, rest...), "cursor %s: nothing twice, nothing skipped", text)
 	})
 	t.Run("gaps: never past 9999", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(20000), pagingtest.WithSequenceStep(7))
-		it := client(t, srv).ACHAddendaIterator(t.Context(), paging.ACHAddendaRequest{UUID: "item-7", StartAddendaSequenceNumber: "9003"}, paging.WithPageSize(100))
+		it := client(t, srv).ACHAddendaIterator(t.Context(), paging.ACHAddendaRequest{UUID: "item-7", StartAddendaSequenceNumber: "9003"}, core.WithPageSize(100))
 		got, err := collect(t, it.Items(), key)
 		require.NoError(t, err)
 		assert.Equal(t, stepped(9003, 9997, 7), got)
@@ -292,7 +292,7 @@ func TestTypedResumeAndCap(t *testing.T) {
 	c := client(t, srv)
 	// On demand: a page prefetched (by default when pages take long, as 1,000 rows under
 	// -race do) is asked for and dropped by the break.
-	it := c.PreviousDayTransactionsIterator(t.Context(), pdReq, paging.WithPrefetch(0))
+	it := c.PreviousDayTransactionsIterator(t.Context(), pdReq, core.WithPrefetch(0))
 	var first []string
 	for x, err := range it.Items() {
 		require.NoError(t, err)
@@ -305,13 +305,13 @@ func TestTypedResumeAndCap(t *testing.T) {
 	require.NoError(t, err)
 	var cur core.Cursor
 	require.NoError(t, cur.UnmarshalText(text))
-	rest, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithCursor(cur)), pdKey)
+	rest, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, core.WithCursor(cur)), pdKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 2500), append(first, rest...))
 	assert.Equal(t, []string{"1-1000", "1001-2000", "1501-2500"}, windows(srv))
 
 	srv2 := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500))
-	got, err := collect(t, client(t, srv2).PreviousDayTransactions(t.Context(), pdReq, paging.WithMaxItems(1500)), pdKey)
+	got, err := collect(t, client(t, srv2).PreviousDayTransactions(t.Context(), pdReq, core.WithMaxItems(1500)), pdKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 1500), got)
 	assert.Equal(t, []string{"1-1000", "1001-1500"}, windows(srv2))
@@ -329,7 +329,7 @@ func TestTypedLyingTotalAndIgnoredRows(t *testing.T) {
 	require.ErrorIs(t, err, core.ErrEmptyPage)
 
 	srv = pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
-	_, err = collect(t, client(t, srv).ACHTransactions(t.Context(), achReq, paging.WithPrefetch(0)), func(x paging.ACHListTransaction) string { return x.ParNumber })
+	_, err = collect(t, client(t, srv).ACHTransactions(t.Context(), achReq, core.WithPrefetch(0)), func(x paging.ACHListTransaction) string { return x.ParNumber })
 	require.ErrorIs(t, err, core.ErrPositionMismatch)
 	assert.Len(t, srv.Requests(), 2, "caught at the second page")
 }
@@ -339,14 +339,14 @@ func TestTypedLyingTotalAndIgnoredRows(t *testing.T) {
 func TestTypedPrefetch(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(5000), pagingtest.WithLatency(20*time.Millisecond))
 	c := client(t, srv)
-	got, err := collect(t, c.RTPTransactions(t.Context(), rtpReq, paging.WithPageSize(500), paging.WithPrefetch(3)), rtpKey)
+	got, err := collect(t, c.RTPTransactions(t.Context(), rtpReq, core.WithPageSize(500), core.WithPrefetch(3)), rtpKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 5000), got)
 
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	n := 0
-	for _, err := range c.RTPTransactions(ctx, rtpReq, paging.WithPageSize(100), paging.WithPrefetch(3)) {
+	for _, err := range c.RTPTransactions(ctx, rtpReq, core.WithPageSize(100), core.WithPrefetch(3)) {
 		require.NoError(t, err)
 		if n++; n == 150 {
 			break
@@ -358,7 +358,7 @@ func TestTypedPrefetch(t *testing.T) {
 func TestTypedOptionsRefused(t *testing.T) {
 	srv := pagingtest.NewServer(t)
 	c := client(t, srv)
-	for _, o := range []paging.IterOption{paging.WithPageSize(1001), paging.WithPageSize(0), paging.WithMaxItems(-1), paging.WithPrefetch(-1)} {
+	for _, o := range []core.IterOption{core.WithPageSize(1001), core.WithPageSize(0), core.WithMaxItems(-1), core.WithPrefetch(-1)} {
 		_, err := collect(t, c.RTPTransactions(t.Context(), rtpReq, o), rtpKey)
 		require.Error(t, err)
 	}

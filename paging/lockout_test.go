@@ -49,7 +49,7 @@ func TestShortRetryAfterNotRetried(t *testing.T) {
 	}{{"1", time.Second}, {"0", 0}, {"", 2 * time.Minute}} {
 		t.Run(tt.retryAfter, func(t *testing.T) {
 			srv, hits := tooMany(t, tt.retryAfter)
-			c, err := paging.New(srv.URL, paging.WithDocumentedAPI(), paging.WithHTTPClient(srv.Client()))
+			c, err := paging.New(srv.URL, paging.WithDocumentedAPI(), core.WithHTTPClient(srv.Client()))
 			require.NoError(t, err)
 			var answered time.Time
 			ctx := httptrace.WithClientTrace(t.Context(), &httptrace.ClientTrace{GotFirstResponseByte: func() { answered = time.Now() }})
@@ -97,19 +97,19 @@ func TestLockoutErrorNotRetried(t *testing.T) {
 func TestLockoutBounded(t *testing.T) {
 	for _, tt := range []struct {
 		retryAfter string
-		opts       []paging.Option
+		opts       []core.Option
 		want       time.Duration
 	}{
 		{"315360000", nil, core.DefaultMaxLockout},               // ten years
 		{"9223372037", nil, core.DefaultMaxLockout},              // past the largest Duration
 		{"18446744074", nil, core.DefaultMaxLockout},             // wraps to 290 ms
 		{"99999999999999999999999", nil, core.DefaultMaxLockout}, // past int64
-		{"315360000", []paging.Option{paging.WithMaxLockout(time.Hour)}, time.Hour},
-		{"30", []paging.Option{paging.WithMaxLockout(time.Hour)}, 30 * time.Second},
+		{"315360000", []core.Option{paging.WithMaxLockout(time.Hour)}, time.Hour},
+		{"30", []core.Option{paging.WithMaxLockout(time.Hour)}, 30 * time.Second},
 	} {
 		t.Run(tt.retryAfter, func(t *testing.T) {
 			srv, hits := tooMany(t, tt.retryAfter)
-			c, err := paging.New(srv.URL, append([]paging.Option{paging.WithDocumentedAPI(), paging.WithHTTPClient(srv.Client())}, tt.opts...)...)
+			c, err := paging.New(srv.URL, append([]core.Option{paging.WithDocumentedAPI(), core.WithHTTPClient(srv.Client())}, tt.opts...)...)
 			require.NoError(t, err)
 			_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
 			var e *core.Error

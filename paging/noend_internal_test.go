@@ -25,14 +25,14 @@ import (
 
 // keyIterators drains the typed iterator of each key-style operation with opts, returning the
 // items delivered and the error that ended it.
-var keyIterators = map[string]func(ctx context.Context, c *Client, opts ...IterOption) (int, error){
-	opListCommercialAccounts.ID: func(ctx context.Context, c *Client, opts ...IterOption) (int, error) {
+var keyIterators = map[string]func(ctx context.Context, c *Client, opts ...core.IterOption) (int, error){
+	opListCommercialAccounts.ID: func(ctx context.Context, c *Client, opts ...core.IterOption) (int, error) {
 		return drainSeq(c.CommercialAccounts(ctx, ListCommercialAccountsRequest{}, opts...))
 	},
-	opListCurrentDayAccountTransactions.ID: func(ctx context.Context, c *Client, opts ...IterOption) (int, error) {
+	opListCurrentDayAccountTransactions.ID: func(ctx context.Context, c *Client, opts ...core.IterOption) (int, error) {
 		return drainSeq(c.CurrentDayAccountTransactions(ctx, "ACC-0001", ListCurrentDayAccountTransactionsRequest{}, opts...))
 	},
-	opListPreviousDayAccountTransactions.ID: func(ctx context.Context, c *Client, opts ...IterOption) (int, error) {
+	opListPreviousDayAccountTransactions.ID: func(ctx context.Context, c *Client, opts ...core.IterOption) (int, error) {
 		return drainSeq(c.PreviousDayAccountTransactions(ctx, "ACC-0001", ListPreviousDayAccountTransactionsRequest{}, opts...))
 	},
 }
@@ -115,7 +115,7 @@ func rawKeyClient(t *testing.T, itemsName string, served, total int,
 		keyAnswer(w, http.StatusOK, itemsName, from, to, next, total)
 	}))
 	t.Cleanup(srv.Close)
-	c, err := New(srv.URL, WithStaticToken("tok"), WithRateLimit(0))
+	c, err := New(srv.URL, core.WithStaticToken("tok"), WithRateLimit(0))
 	require.NoError(t, err)
 	return c
 }
@@ -143,7 +143,7 @@ func TestTypedPartialAnswerIsAnError(t *testing.T) {
 						`"currentLedgerBalance":10.5,"availableBalance":10.5,"balanceAsOf":"2026-11-24"}`))
 					return true
 				})
-				got, err := keyIterators[id](t.Context(), c, WithPageSize(100))
+				got, err := keyIterators[id](t.Context(), c, core.WithPageSize(100))
 				assert.Equal(t, 100, got, "the page before the 206")
 				require.ErrorIs(t, err, core.ErrPartial)
 				var pe *core.PartialError
@@ -164,7 +164,7 @@ func TestTypedKeyTotalNotReached(t *testing.T) {
 		op, _ := operations.ByID(id)
 		t.Run(id, func(t *testing.T) {
 			c := rawKeyClient(t, op.Paging.Items, 500, 1234, nil)
-			got, err := keyIterators[id](t.Context(), c, WithPageSize(100))
+			got, err := keyIterators[id](t.Context(), c, core.WithPageSize(100))
 			require.ErrorIs(t, err, core.ErrEmptyPage)
 			var ke *core.KeyError
 			require.True(t, errors.As(err, &ke))
@@ -174,7 +174,7 @@ func TestTypedKeyTotalNotReached(t *testing.T) {
 			assert.Equal(t, 400, got, "the answer without a next key is not delivered")
 
 			c = rawKeyClient(t, op.Paging.Items, 500, 500, nil)
-			got, err = keyIterators[id](t.Context(), c, WithPageSize(100))
+			got, err = keyIterators[id](t.Context(), c, core.WithPageSize(100))
 			require.NoError(t, err)
 			assert.Equal(t, 500, got)
 		})
@@ -187,10 +187,10 @@ func TestTypedKeyTotalNotReached(t *testing.T) {
 // flight at a latency of 400 ms; WithPrefetch(0) still fetches on demand. (Concurrency is counted, not time: the rate is BenchmarkBudget's.)
 func TestTypedIteratorsPrefetchByDefault(t *testing.T) {
 	for _, tt := range []struct {
-		opts []IterOption
+		opts []core.IterOption
 		min  int32
 		max  int32
-	}{{nil, 2, core.MaxAutoPrefetch}, {[]IterOption{WithPrefetch(0)}, 1, 1}} {
+	}{{nil, 2, core.MaxAutoPrefetch}, {[]core.IterOption{core.WithPrefetch(0)}, 1, 1}} {
 		var inFlight, most atomic.Int32
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			n := inFlight.Add(1)
@@ -210,7 +210,7 @@ func TestTypedIteratorsPrefetchByDefault(t *testing.T) {
 		cfg := core.Config{Style: core.StyleRow, PageSize: 10}
 		// The options are applied as for every typed iterator (iteratorFrom); the fetch is a
 		// plain GET, whatever API form the clients default to.
-		it := iteratorFrom(t.Context(), cfg, nil, tt.opts, func(ctx context.Context, p core.Position, _ []CallOption) (core.Page[string], error) {
+		it := iteratorFrom(t.Context(), cfg, nil, tt.opts, func(ctx context.Context, p core.Position, _ []core.CallOption) (core.Page[string], error) {
 			req, err := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/rows?startRowIndex=%d", srv.URL, p.Start), nil)
 			if err != nil {
 				return core.Page[string]{}, err

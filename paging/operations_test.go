@@ -10,6 +10,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestOperations checks the generated operation table against the seed's endpoints.
@@ -92,7 +93,7 @@ func TestEveryOperationIsAMethod(t *testing.T) {
 // TestEveryMethodOnTheWire calls every method once over real HTTP and checks the request.
 func TestEveryMethodOnTheWire(t *testing.T) {
 	opstest.CallEveryOperation(t, operations, "", func(base string) any {
-		c, err := New(base, WithStaticToken("tok"), WithDocumentedAPI()) // every method, the legacy wire and /ddaReports lists too
+		c, err := New(base, core.WithStaticToken("tok"), WithDocumentedAPI()) // every method, the legacy wire and /ddaReports lists too
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -106,6 +107,6 @@ func TestEveryMethodOnTheWire(t *testing.T) {
 // as the card platform's are.
 func TestEveryWriteFaultEndsInItsClass(t *testing.T) {
 	opstest.WriteFaults(t, operations, func(base string, hc *http.Client, timeout time.Duration) (any, error) {
-		return New(base, WithHTTPClient(hc), WithStaticToken("tok"), WithTimeout(timeout))
+		return New(base, core.WithHTTPClient(hc), core.WithStaticToken("tok"), core.WithTimeout(timeout))
 	}, opstest.FaultPlan{Workers: 16})
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -12,10 +13,10 @@ import (
 // client id), in the KeyClientId header of every operation whose spec requires that header
 // (the RTP participant endpoints): on every page an iterator requests, and on single calls
 // whose request's KeyClientID is empty, unless the call gives its own with
-// WithHeader("KeyClientId", id). A value with a control character is refused with
+// core.WithHeader("KeyClientId", id). A value with a control character is refused with
 // [core.ErrInvalidArgument].
-func WithKeyClientID(id string) Option {
-	return func(c *sdkclient.Config) error {
+func WithKeyClientID(id string) core.Option {
+	return sdkclient.Own("paging", "WithKeyClientID", func(c *settings.Client) error {
 		for op := range operations.All() {
 			if !slices.Contains(op.RequiredHeaders, keyClientIDHeader) {
 				continue
@@ -25,7 +26,7 @@ func WithKeyClientID(id string) Option {
 			}
 		}
 		return nil
-	}
+	})
 }
 
 // keyClientIDHeader is the header WithKeyClientID sets, as the spec names it.
@@ -49,7 +50,9 @@ const settingPublished = "paging.published"
 //
 // Every other operation is the same in both forms. The request types keep PageNumber and
 // PageSize typed either way. pagingtest.WithDocumentedAPI is the sandbox's switch.
-func WithDocumentedAPI() Option { return Option(sdkclient.WithSetting(settingPublished, false)) }
+func WithDocumentedAPI() core.Option {
+	return sdkclient.Own("paging", "WithDocumentedAPI", sdkclient.WithSetting(settingPublished, false))
+}
 
 // published reports whether the client speaks the bank's published API (the default; false
 // with WithDocumentedAPI): page parameters in the body (the addenda pageSize as text), where

@@ -17,7 +17,7 @@ import (
 // reaches the server.
 func TestHostilePathArgumentsNeverSent(t *testing.T) {
 	n := opstest.RefuseHostilePathArguments(t, operations, core.ErrInvalidArgument, func(base string) any {
-		c, err := New(base, WithStaticToken("tok"))
+		c, err := New(base, core.WithStaticToken("tok"))
 		require.NoError(t, err)
 		return c
 	})

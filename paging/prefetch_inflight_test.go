@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/issuerkit/issuerkit-go/paging"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
 
@@ -42,8 +42,8 @@ func TestPrefetchLeavesNoRequestInFlight(t *testing.T) {
 		for _, at := range []int{50, 150, 420} {
 			srv := pagingtest.NewServer(t, pagingtest.WithRecords(2000), pagingtest.WithLatency(5*time.Millisecond))
 			wc := &writeCounter{next: srv.HTTPClient().Transport}
-			c := client(t, srv, paging.WithHTTPClient(&http.Client{Transport: wc}))
-			it := c.RTPTransactionsIterator(t.Context(), rtpReq, paging.WithPageSize(100), paging.WithPrefetch(k))
+			c := client(t, srv, core.WithHTTPClient(&http.Client{Transport: wc}))
+			it := c.RTPTransactionsIterator(t.Context(), rtpReq, core.WithPageSize(100), core.WithPrefetch(k))
 			n := 0
 			for _, err := range it.Items() {
 				require.NoError(t, err)
@@ -54,7 +54,7 @@ func TestPrefetchLeavesNoRequestInFlight(t *testing.T) {
 			wrote, arrived := wc.wrote.Load(), len(srv.Requests())
 			assert.Equal(t, wrote, int64(arrived), "k=%d break at %d: every request written reached the server before the loop returned", k, at)
 
-			rest, err := collect(t, c.RTPTransactions(t.Context(), rtpReq, paging.WithPageSize(100), paging.WithPrefetch(0), paging.WithCursor(it.Cursor())), rtpKey)
+			rest, err := collect(t, c.RTPTransactions(t.Context(), rtpReq, core.WithPageSize(100), core.WithPrefetch(0), core.WithCursor(it.Cursor())), rtpKey)
 			require.NoError(t, err)
 			assert.Equal(t, want(at+1, 2000), rest)
 			assert.Equal(t, arrived+20-at/100, len(srv.Requests()), "k=%d break at %d: the resumption asks for pages %d-20 only", k, at, at/100+1)

@@ -21,7 +21,7 @@ import (
 func TestPublishedAPIIsTheDefault(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
 	require.True(t, srv.Published())
-	c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0)) // no switch
+	c, err := paging.New(srv.URL, core.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0)) // no switch
 	require.NoError(t, err)
 	achKey := func(x paging.ACHListTransaction) string { return x.ParNumber }
 
@@ -33,7 +33,7 @@ func TestPublishedAPIIsTheDefault(t *testing.T) {
 		assert.Empty(t, r.Query)
 	}
 
-	got, err = collect(t, c.RTPTransactions(t.Context(), rtpReq, paging.WithPageSize(500)), rtpKey)
+	got, err = collect(t, c.RTPTransactions(t.Context(), rtpReq, core.WithPageSize(500)), rtpKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 2500), got)
 
@@ -72,7 +72,7 @@ func TestPublishedAPIIsTheDefault(t *testing.T) {
 	assert.Len(t, got, 2500)
 
 	// The sandbox answers the unpublished paths 404, as the bank would.
-	docs, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0), paging.WithDocumentedAPI())
+	docs, err := paging.New(srv.URL, core.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0), paging.WithDocumentedAPI())
 	require.NoError(t, err)
 	_, err = docs.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
 	require.ErrorIs(t, err, core.ErrNotFound)
@@ -137,7 +137,7 @@ func TestSinglePageMethodKeepsTheCallersMembers(t *testing.T) {
 		_, _ = w.Write([]byte(`{"transactions":[],"metadata":{"page":{"pageNumber":1,"pageSize":5,"totalPages":1,"totalRecords":0,"lastPage":true}}}`))
 	}))
 	t.Cleanup(srv.Close)
-	c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()), paging.WithRateLimit(0), paging.WithStaticToken("tok"))
+	c, err := paging.New(srv.URL, core.WithHTTPClient(srv.Client()), paging.WithRateLimit(0), core.WithStaticToken("tok"))
 	require.NoError(t, err)
 	req := achReq
 	req.AdditionalProperties = core.NewExtras(map[string]json.RawMessage{"channel": json.RawMessage(`"web"`)})
@@ -169,7 +169,7 @@ func TestPublishedAPIMixed(t *testing.T) {
 
 	// The published client against the documented sandbox: it reads no body page parameters.
 	srv = pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithDocumentedAPI())
-	published, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0)) // the default form
+	published, err := paging.New(srv.URL, core.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0)) // the default form
 	require.NoError(t, err)
 	_, err = collect(t, published.ACHTransactions(t.Context(), achReq), achKey)
 	require.ErrorIs(t, err, core.ErrPositionMismatch)

@@ -26,9 +26,9 @@ func TestRateLimitDrain(t *testing.T) {
 	}
 	t.Parallel()
 	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(600))
-	c, err := paging.New(srv.URL, paging.WithDocumentedAPI(), paging.WithHTTPClient(srv.HTTPClient()))
+	c, err := paging.New(srv.URL, paging.WithDocumentedAPI(), core.WithHTTPClient(srv.HTTPClient()))
 	require.NoError(t, err)
-	got, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithPageSize(10), paging.WithEagerPrefetch(8)), pdKey)
+	got, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, core.WithPageSize(10), core.WithEagerPrefetch(8)), pdKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 600), got)
 	reqs := srv.Requests()
@@ -61,7 +61,7 @@ func TestRateLimitDrain(t *testing.T) {
 func TestRateLimited(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithFailure(http.StatusTooManyRequests, 2))
 	c := client(t, srv)
-	got, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithPrefetch(0)), pdKey)
+	got, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, core.WithPrefetch(0)), pdKey)
 	require.ErrorIs(t, err, core.ErrRateLimited)
 	var e *core.Error
 	require.ErrorAs(t, err, &e)

@@ -17,7 +17,7 @@ import (
 // (ReconcileShortPage, core.ErrCountMismatch); its cursor resumes inside page 2.
 func TestShortMiddlePageIsAnError(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(300), pagingtest.WithShortPage(2, 60))
-	it := client(t, srv).ACHTransactionsIterator(t.Context(), achReq, paging.WithPageSize(100), paging.WithPrefetch(0))
+	it := client(t, srv).ACHTransactionsIterator(t.Context(), achReq, core.WithPageSize(100), core.WithPrefetch(0))
 	got, err := collect(t, it.Items(), achKey)
 	var re *core.ReconcileError
 	require.ErrorAs(t, err, &re)
@@ -73,9 +73,9 @@ func TestShiftedPageIsAnError(t *testing.T) {
 			var got []string
 			var err error
 			if name == "ach" {
-				got, err = collect(t, c.ACHTransactions(t.Context(), achReq, paging.WithPageSize(100), paging.WithPrefetch(0)), achKey)
+				got, err = collect(t, c.ACHTransactions(t.Context(), achReq, core.WithPageSize(100), core.WithPrefetch(0)), achKey)
 			} else {
-				got, err = collect(t, c.RTPTransactions(t.Context(), rtpReq, paging.WithPageSize(100), paging.WithPrefetch(0)), rtpKey)
+				got, err = collect(t, c.RTPTransactions(t.Context(), rtpReq, core.WithPageSize(100), core.WithPrefetch(0)), rtpKey)
 			}
 			var re *core.ReconcileError
 			require.ErrorAs(t, err, &re)

@@ -46,42 +46,42 @@ func collectUnique[T any](t *testing.T, seq iter.Seq2[T, error], key func(T) str
 // delivered twice; without totals the iteration ends instead of running forever.
 func TestPositionIgnoredIsDetected(t *testing.T) {
 	const limit = 5000
-	type run func(t *testing.T, c *paging.Client, opts ...paging.IterOption) ([]string, error)
+	type run func(t *testing.T, c *paging.Client, opts ...core.IterOption) ([]string, error)
 	cases := []struct {
 		name   string
 		opts   []pagingtest.Option
-		client []paging.Option
+		client []core.Option
 		first  int // items the first page holds
 		run    run
 	}{
-		{"row: previous day", nil, nil, 1000, func(t *testing.T, c *paging.Client, o ...paging.IterOption) ([]string, error) {
+		{"row: previous day", nil, nil, 1000, func(t *testing.T, c *paging.Client, o ...core.IterOption) ([]string, error) {
 			return collectUnique(t, c.PreviousDayTransactions(t.Context(), pdReq, o...), pdKey, limit)
 		}},
-		{"row: previous day without totals", []pagingtest.Option{pagingtest.WithoutHeaders()}, nil, 1000, func(t *testing.T, c *paging.Client, o ...paging.IterOption) ([]string, error) {
+		{"row: previous day without totals", []pagingtest.Option{pagingtest.WithoutHeaders()}, nil, 1000, func(t *testing.T, c *paging.Client, o ...core.IterOption) ([]string, error) {
 			return collectUnique(t, c.PreviousDayTransactions(t.Context(), pdReq, o...), pdKey, limit)
 		}},
-		{"row: legacy wire", nil, nil, 1000, func(t *testing.T, c *paging.Client, o ...paging.IterOption) ([]string, error) {
+		{"row: legacy wire", nil, nil, 1000, func(t *testing.T, c *paging.Client, o ...core.IterOption) ([]string, error) {
 			return collectUnique(t, c.WireTransactions(t.Context(), wireDetailsReq, o...),
 				func(x paging.WireTransaction) string { return x.TransactionID }, limit)
 		}},
-		{"row: legacy wire without totals", []pagingtest.Option{pagingtest.WithoutHeaders()}, nil, 1000, func(t *testing.T, c *paging.Client, o ...paging.IterOption) ([]string, error) {
+		{"row: legacy wire without totals", []pagingtest.Option{pagingtest.WithoutHeaders()}, nil, 1000, func(t *testing.T, c *paging.Client, o ...core.IterOption) ([]string, error) {
 			return collectUnique(t, c.WireTransactions(t.Context(), wireDetailsReq, o...),
 				func(x paging.WireTransaction) string { return x.TransactionID }, limit)
 		}},
-		{"page: ACH", nil, nil, 1000, func(t *testing.T, c *paging.Client, o ...paging.IterOption) ([]string, error) {
+		{"page: ACH", nil, nil, 1000, func(t *testing.T, c *paging.Client, o ...core.IterOption) ([]string, error) {
 			return collectUnique(t, c.ACHTransactions(t.Context(), achReq, o...), achKey, limit)
 		}},
-		{"page: RTP, parameters in the body", []pagingtest.Option{pagingtest.WithParamsIn(pagingtest.Body)}, []paging.Option{}, 1000, func(t *testing.T, c *paging.Client, o ...paging.IterOption) ([]string, error) {
+		{"page: RTP, parameters in the body", []pagingtest.Option{pagingtest.WithParamsIn(pagingtest.Body)}, []core.Option{}, 1000, func(t *testing.T, c *paging.Client, o ...core.IterOption) ([]string, error) {
 			return collectUnique(t, c.RTPTransactions(t.Context(), rtpReq, o...), rtpKey, limit)
 		}},
-		{"page: wire", nil, nil, 1000, func(t *testing.T, c *paging.Client, o ...paging.IterOption) ([]string, error) {
+		{"page: wire", nil, nil, 1000, func(t *testing.T, c *paging.Client, o ...core.IterOption) ([]string, error) {
 			return collectUnique(t, c.WireTransactionsByPage(t.Context(), wireReq, o...),
 				func(x paging.WireListTransaction) string { return x.TransactionID }, limit)
 		}},
-		{"offset: RTP participants", nil, nil, 100, func(t *testing.T, c *paging.Client, o ...paging.IterOption) ([]string, error) {
+		{"offset: RTP participants", nil, nil, 100, func(t *testing.T, c *paging.Client, o ...core.IterOption) ([]string, error) {
 			return collectUnique(t, c.RTPParticipants(t.Context(), o...), partyKey, limit)
 		}},
-		{"sequence: ACH addenda", nil, nil, 100, func(t *testing.T, c *paging.Client, o ...paging.IterOption) ([]string, error) {
+		{"sequence: ACH addenda", nil, nil, 100, func(t *testing.T, c *paging.Client, o ...core.IterOption) ([]string, error) {
 			return collectUnique(t, c.ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}, o...),
 				func(x paging.ACHAddenda) string { return x.AddendaSequenceNumber }, limit)
 		}},
@@ -92,7 +92,7 @@ func TestPositionIgnoredIsDetected(t *testing.T) {
 				srv := pagingtest.NewServer(t, append([]pagingtest.Option{pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithPositionIgnored()}, tt.opts...)...)
 				// WithPrefetch(0) too: without it the depth follows the latency (AutoPrefetch),
 				// and a loaded machine's latency put more pages in flight than 2+prefetch.
-				opts := []paging.IterOption{paging.WithPrefetch(prefetch)}
+				opts := []core.IterOption{core.WithPrefetch(prefetch)}
 				got, err := tt.run(t, client(t, srv, append(tt.client, paging.WithKeyClientID("k"))...), opts...)
 				require.ErrorIs(t, err, core.ErrPositionMismatch)
 				var me *core.MismatchError
@@ -109,13 +109,13 @@ func TestPositionIgnoredIsDetected(t *testing.T) {
 func TestPositionHonouredIsNotARepeat(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500))
 	c := client(t, srv, paging.WithKeyClientID("k"))
-	got, err := collectUnique(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithPageSize(7)), pdKey, 5000)
+	got, err := collectUnique(t, c.PreviousDayTransactions(t.Context(), pdReq, core.WithPageSize(7)), pdKey, 5000)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 2500), got)
-	got, err = collectUnique(t, c.RTPTransactions(t.Context(), rtpReq, paging.WithPageSize(3)), rtpKey, 5000)
+	got, err = collectUnique(t, c.RTPTransactions(t.Context(), rtpReq, core.WithPageSize(3)), rtpKey, 5000)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 2500), got)
-	got, err = collectUnique(t, c.RTPParticipants(t.Context(), paging.WithPageSize(1)), partyKey, 5000)
+	got, err = collectUnique(t, c.RTPParticipants(t.Context(), core.WithPageSize(1)), partyKey, 5000)
 	require.NoError(t, err)
 	assert.Len(t, got, 2500)
 }

@@ -58,13 +58,13 @@ func TestCommercialTransactionsDrained(t *testing.T) {
 
 	srv = pagingtest.NewServer(t, pagingtest.WithRecords(250))
 	got, err = collect(t, client(t, srv).CurrentDayAccountTransactions(t.Context(), account, paging.ListCurrentDayAccountTransactionsRequest{
-		StartDate: core.MustParseDate("2025-01-02"), EndDate: core.MustParseDate("2025-01-09")}, paging.WithPageSize(100)), ctKey)
+		StartDate: core.MustParseDate("2025-01-02"), EndDate: core.MustParseDate("2025-01-09")}, core.WithPageSize(100)), ctKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 250), got)
 	assert.Equal(t, []string{"-?100", "key?100", "key?100"}, limitsAsked(srv))
 	assert.Equal(t, "2025-01-02", srv.Requests()[2].RevealQuery().Get("startDate"), "the filters on every page")
 
-	_, err = collect(t, client(t, srv).CurrentDayAccountTransactions(t.Context(), account, paging.ListCurrentDayAccountTransactionsRequest{}, paging.WithPageSize(501)), ctKey)
+	_, err = collect(t, client(t, srv).CurrentDayAccountTransactions(t.Context(), account, paging.ListCurrentDayAccountTransactionsRequest{}, core.WithPageSize(501)), ctKey)
 	require.ErrorIs(t, err, core.ErrOutOfRange)
 	assert.Len(t, srv.Requests(), 3, "refused before the network")
 }
@@ -73,7 +73,7 @@ func TestCommercialTransactionsResumed(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(1234))
 	c := client(t, srv)
 	req := paging.ListPreviousDayAccountTransactionsRequest{}
-	it := c.PreviousDayAccountTransactionsIterator(t.Context(), account, req, paging.WithPageSize(300))
+	it := c.PreviousDayAccountTransactionsIterator(t.Context(), account, req, core.WithPageSize(300))
 	var got []string
 	for x, err := range it.Items() {
 		require.NoError(t, err)
@@ -85,7 +85,7 @@ func TestCommercialTransactionsResumed(t *testing.T) {
 	require.NoError(t, err)
 	var cur core.Cursor
 	require.NoError(t, cur.UnmarshalText(text))
-	rest, err := collect(t, c.PreviousDayAccountTransactions(t.Context(), account, req, paging.WithCursor(cur)), ctKey)
+	rest, err := collect(t, c.PreviousDayAccountTransactions(t.Context(), account, req, core.WithCursor(cur)), ctKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 1234), append(got, rest...), "cursor %s: nothing twice, nothing skipped", text)
 	assert.Equal(t, []string{"-?300", "key?300", "key?300", "key?300", "key?300", "key?300"}, limitsAsked(srv),
@@ -94,7 +94,7 @@ func TestCommercialTransactionsResumed(t *testing.T) {
 	// The cursor is bound to the account: given for another one, it is refused before any
 	// request.
 	n := len(srv.Requests())
-	_, err = collect(t, c.PreviousDayAccountTransactions(t.Context(), "K000000002", req, paging.WithCursor(cur)), ctKey)
+	_, err = collect(t, c.PreviousDayAccountTransactions(t.Context(), "K000000002", req, core.WithCursor(cur)), ctKey)
 	require.ErrorIs(t, err, core.ErrCursorMismatch)
 	assert.Len(t, srv.Requests(), n)
 }
@@ -110,7 +110,7 @@ func TestCommercialTransactionsKeyCycle(t *testing.T) {
 	} {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(1000), pagingtest.WithKeyCycle(tt.at, tt.to))
 		got, err := collect(t, client(t, srv).PreviousDayAccountTransactions(t.Context(), account,
-			paging.ListPreviousDayAccountTransactionsRequest{}, paging.WithPageSize(100)), ctKey)
+			paging.ListPreviousDayAccountTransactionsRequest{}, core.WithPageSize(100)), ctKey)
 		require.ErrorIs(t, err, core.ErrPositionMismatch)
 		var ke *core.KeyError
 		require.True(t, errors.As(err, &ke))
@@ -123,7 +123,7 @@ func TestCommercialTransactionsKeyCycle(t *testing.T) {
 func TestCommercialPartialAndInteractionID(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(300), pagingtest.WithPartialPage(2))
 	c := client(t, srv)
-	it := c.PreviousDayAccountTransactionsIterator(t.Context(), account, paging.ListPreviousDayAccountTransactionsRequest{}, paging.WithPageSize(100))
+	it := c.PreviousDayAccountTransactionsIterator(t.Context(), account, paging.ListPreviousDayAccountTransactionsRequest{}, core.WithPageSize(100))
 	got, err := collect(t, it.Items(), func(x paging.CommercialTransaction) string { return x.TransactionID })
 	assert.Len(t, got, 100, "the page before the 206")
 	require.ErrorIs(t, err, core.ErrPartial, "a 206 ends the iteration with an error, never only a flag")
@@ -135,7 +135,7 @@ func TestCommercialPartialAndInteractionID(t *testing.T) {
 		srv := pagingtest.NewServer(t, opts...)
 		var meta core.Response
 		res, err := client(t, srv).ListCurrentDayAccountTransactions(t.Context(), account,
-			paging.ListCurrentDayAccountTransactionsRequest{Limit: 10}, paging.WithResponseInto(&meta))
+			paging.ListCurrentDayAccountTransactionsRequest{Limit: 10}, core.WithResponseInto(&meta))
 		require.NoError(t, err)
 		assert.Len(t, res.Transactions, 10)
 		assert.Equal(t, want, meta.StatusCode)
@@ -148,7 +148,7 @@ func TestCommercialPartialAndInteractionID(t *testing.T) {
 	srv = pagingtest.NewServer(t, pagingtest.WithRecords(250))
 	id := "0c8e2f4a-1b2c-4d5e-8f90-a1b2c3d4e5f6"
 	_, err = collect(t, client(t, srv).PreviousDayAccountTransactions(t.Context(), account,
-		paging.ListPreviousDayAccountTransactionsRequest{XFapiInteractionID: id}, paging.WithPageSize(100)), ctKey)
+		paging.ListPreviousDayAccountTransactionsRequest{XFapiInteractionID: id}, core.WithPageSize(100)), ctKey)
 	require.NoError(t, err)
 	for _, r := range srv.Requests() {
 		assert.Equal(t, id, r.Header.Get(core.InteractionHeader))
@@ -157,8 +157,8 @@ func TestCommercialPartialAndInteractionID(t *testing.T) {
 	// ... and so is one given per call (WithHeader), instead of the generated one.
 	srv = pagingtest.NewServer(t, pagingtest.WithRecords(250))
 	_, err = collect(t, client(t, srv).PreviousDayAccountTransactions(t.Context(), account,
-		paging.ListPreviousDayAccountTransactionsRequest{}, paging.WithPageSize(100),
-		paging.WithCallOptions(paging.WithHeader(core.InteractionHeader, id))), ctKey)
+		paging.ListPreviousDayAccountTransactionsRequest{}, core.WithPageSize(100),
+		core.WithCallOptions(core.WithHeader(core.InteractionHeader, id))), ctKey)
 	require.NoError(t, err)
 	require.Len(t, srv.Requests(), 3)
 	for _, r := range srv.Requests() {
@@ -216,7 +216,7 @@ func TestCommercialKeyIgnored(t *testing.T) {
 	for _, prefetch := range []int{0, 2} {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithPositionIgnored())
 		got, err := collectUnique(t, client(t, srv).PreviousDayAccountTransactions(t.Context(), account,
-			paging.ListPreviousDayAccountTransactionsRequest{}, paging.WithPrefetch(prefetch)), ctKey, 5000)
+			paging.ListPreviousDayAccountTransactionsRequest{}, core.WithPrefetch(prefetch)), ctKey, 5000)
 		require.ErrorIs(t, err, core.ErrPositionMismatch)
 		var ke *core.KeyError
 		require.ErrorAs(t, err, &ke)
@@ -239,7 +239,7 @@ func TestBalanceAsOfInBothForms(t *testing.T) {
 			w.Header().Set("Content-Type", "application/json")
 			_, _ = fmt.Fprintf(w, `{"accountCategory":"COMMERCIAL_ACCOUNT","accountId":"K1","balanceAsOf":%q,"availableBalance":1700.10}`, tt.sent)
 		}))
-		c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()), paging.WithRateLimit(0), paging.WithStaticToken("tok"))
+		c, err := paging.New(srv.URL, core.WithHTTPClient(srv.Client()), paging.WithRateLimit(0), core.WithStaticToken("tok"))
 		require.NoError(t, err)
 		a, err := c.GetCommercialAccount(t.Context(), "K1", paging.GetCommercialAccountRequest{})
 		require.NoError(t, err, tt.sent)
@@ -268,7 +268,7 @@ func TestACHInquiry400InBothForms(t *testing.T) {
 			w.WriteHeader(http.StatusBadRequest)
 			_, _ = w.Write([]byte(body))
 		}))
-		c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()), paging.WithRateLimit(0), paging.WithStaticToken("tok"))
+		c, err := paging.New(srv.URL, core.WithHTTPClient(srv.Client()), paging.WithRateLimit(0), core.WithStaticToken("tok"))
 		require.NoError(t, err)
 		_, err = c.ListACHTransactions(t.Context(), paging.ListACHTransactionsRequest{PageNumber: 1, PageSize: 10, Body: achReq})
 		srv.Close()

@@ -11,9 +11,9 @@ import (
 )
 
 // BankTokenSource returns a cached, refreshing token source for the bank's client-credentials
-// flow (POST {baseURL}/oauth/v1/token over mutual TLS). Pass it to WithTokenSource (of this
-// package or of package paging: one source can serve both clients), and call its Close when
-// the clients are no longer used.
+// flow (POST {baseURL}/oauth/v1/token over mutual TLS). Pass it to core.WithTokenSource (one
+// source can serve a validation and a paging client), and call its Close when the clients are
+// no longer used.
 func BankTokenSource(ctx context.Context, baseURL string, cred core.BankCredentials, tlsConfig *tls.Config, hc *http.Client) (*BankTokens, error) {
 	s, err := sdkclient.BankTokenSource(ctx, baseURL, cred, tlsConfig, hc)
 	if err != nil {

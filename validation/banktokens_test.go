@@ -43,7 +43,7 @@ func TestBankTokenSourceClose(t *testing.T) {
 	ts, err := validation.BankTokenSource(context.Background(), bank.URL, cred, nil, hc)
 	require.NoError(t, err)
 	var _ oauth2.TokenSource = ts // still usable wherever a token source is
-	c, err := validation.New(bank.URL, validation.WithTokenSource(ts), validation.WithHTTPClient(hc))
+	c, err := validation.New(bank.URL, core.WithTokenSource(ts), core.WithHTTPClient(hc))
 	require.NoError(t, err)
 	for range 3 {
 		_, err := c.HealthCheck(context.Background())
@@ -85,7 +85,7 @@ func TestBankTokensCredentialsStayMasked(t *testing.T) {
 		core.BankCredentials{ConsumerKey: "ck", ConsumerSecret: secret, ClientID: "id", ClientSecret: "key"}, nil, hc)
 	require.NoError(t, err)
 	defer ts.Close()
-	c, err := validation.New(bank.URL, validation.WithTokenSource(ts), validation.WithHTTPClient(hc))
+	c, err := validation.New(bank.URL, core.WithTokenSource(ts), core.WithHTTPClient(hc))
 	require.NoError(t, err)
 	_, err = c.HealthCheck(context.Background())
 	require.Error(t, err)

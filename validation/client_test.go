@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func newClient(t *testing.T, h http.HandlerFunc, opts ...validation.Option) (*validation.Client, *atomic.Int32) {
+func newClient(t *testing.T, h http.HandlerFunc, opts ...core.Option) (*validation.Client, *atomic.Int32) {
 	t.Helper()
 	var hits atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -23,8 +23,8 @@ func newClient(t *testing.T, h http.HandlerFunc, opts ...validation.Option) (*va
 		h(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	c, err := validation.New(srv.URL, append([]validation.Option{validation.WithStaticToken("tok"),
-		validation.WithRetry(core.RetryOptions{BaseDelay: 1, MaxDelay: 10_000_000})}, opts...)...)
+	c, err := validation.New(srv.URL, append([]core.Option{core.WithStaticToken("tok"),
+		core.WithRetry(core.RetryOptions{BaseDelay: 1, MaxDelay: 10_000_000})}, opts...)...)
 	require.NoError(t, err)
 	return c, &hits
 }

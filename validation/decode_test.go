@@ -29,7 +29,7 @@ const publishedV2 = `{"accountValidationV2Response":{"AOAResponse":{"Result":{
 // v1 selects the seed's version, for the bodies written in its envelope.
 var v1 = validation.WithDocumentedAPI()
 
-func serve(t *testing.T, status int, body string, opts ...validation.Option) *validation.Client {
+func serve(t *testing.T, status int, body string, opts ...core.Option) *validation.Client {
 	t.Helper()
 	c, _ := newClient(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-CorrelationId", "corr-1")
@@ -88,9 +88,9 @@ func TestSilenceIsADecodeError(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			var opts []validation.Option
+			var opts []core.Option
 			if !tc.v2 {
-				opts = []validation.Option{validation.WithDocumentedAPI()}
+				opts = []core.Option{validation.WithDocumentedAPI()}
 			}
 			c := serve(t, 200, tc.body, opts...)
 			res, err := c.VerifyAccount(context.Background(), validInquiry())

@@ -12,7 +12,6 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
-	"github.com/issuerkit/issuerkit-go/validation"
 )
 
 // TestDecodeErrorsHideWhatTheServerPutInTypedMembers: a 200 whose typed members hold the
@@ -39,7 +38,7 @@ func TestDecodeErrorsHideWhatTheServerPutInTypedMembers(t *testing.T) {
 			c, _ := newClient(t, func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Content-Type", "application/json")
 				_, _ = w.Write([]byte(tc.body))
-			}, validation.WithStaticToken(token))
+			}, core.WithStaticToken(token))
 			var err error
 			if tc.health {
 				_, err = c.HealthCheck(t.Context())

@@ -59,7 +59,7 @@ func TestServerEchoesAreSanitizedInEveryText(t *testing.T) {
 				w.Header().Set("Content-Type", "application/json")
 				w.WriteHeader(b.status)
 				_, _ = w.Write([]byte(b.body))
-			}, validation.WithStaticToken(bearer))
+			}, core.WithStaticToken(bearer))
 			_, err := c.VerifyAccount(context.Background(), validation.Inquiry{
 				SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: core.NewSecret(sentAccount),
 				AcctOwner: validation.AcctOwner{FirstName: "Pat", LastName: "Lee", SSN: core.NewSecret(sentSSN),

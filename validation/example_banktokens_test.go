@@ -37,11 +37,11 @@ func ExampleBankTokenSource() {
 	}
 	defer ts.Close() // no token request, and no refresh, after this
 
-	v, err := validation.New(bankURL, validation.WithTokenSource(ts), validation.WithTLSConfig(tlsConfig))
+	v, err := validation.New(bankURL, core.WithTokenSource(ts), core.WithTLSConfig(tlsConfig))
 	if err != nil {
 		log.Fatal(err)
 	}
-	b, err := paging.New(bankURL, paging.WithTokenSource(ts), paging.WithTLSConfig(tlsConfig))
+	b, err := paging.New(bankURL, core.WithTokenSource(ts), core.WithTLSConfig(tlsConfig))
 	if err != nil {
 		log.Fatal(err)
 	}

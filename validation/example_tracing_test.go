@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"go.opentelemetry.io/otel/trace"
 )
@@ -27,7 +28,7 @@ func ExampleWithTracePropagation() {
 	ctx := trace.ContextWithRemoteSpanContext(context.Background(), trace.NewSpanContext(trace.SpanContextConfig{
 		TraceID: tid, SpanID: sid, TraceFlags: trace.FlagsSampled, Remote: true}))
 	for _, on := range []bool{false, true} {
-		c, err := validation.New(srv.URL, validation.WithStaticToken("tok"), validation.WithTracePropagation(on))
+		c, err := validation.New(srv.URL, core.WithStaticToken("tok"), core.WithTracePropagation(on))
 		if err != nil {
 			panic(err)
 		}

@@ -27,15 +27,15 @@ type fuzzServer struct {
 	body atomic.Pointer[[]byte]
 }
 
-func newFuzzServer(f *testing.F, opts ...validation.Option) (*fuzzServer, *validation.Client) {
+func newFuzzServer(f *testing.F, opts ...core.Option) (*fuzzServer, *validation.Client) {
 	s := &fuzzServer{}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(*s.body.Load())
 	}))
 	f.Cleanup(s.Close)
-	c, err := validation.New(s.URL, append([]validation.Option{validation.WithStaticToken("tok"), validation.WithHTTPClient(s.Client()),
-		validation.WithRetry(core.RetryOptions{MaxAttempts: 1}), validation.WithRateLimit(0)}, opts...)...)
+	c, err := validation.New(s.URL, append([]core.Option{core.WithStaticToken("tok"), core.WithHTTPClient(s.Client()),
+		core.WithRetry(core.RetryOptions{MaxAttempts: 1}), validation.WithRateLimit(0)}, opts...)...)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -47,7 +47,7 @@ var fuzzInquiry = validation.Inquiry{
 	AccountNumber: core.NewSecret("123456789"),
 }
 
-func fuzzVerify(f *testing.F, envelope string, opts ...validation.Option) {
+func fuzzVerify(f *testing.F, envelope string, opts ...core.Option) {
 	srv, c := newFuzzServer(f, opts...)
 	for _, s := range []string{
 		`{"` + envelope + `":{"AOAResponse":{"Result":{"errorCode":"000","accountNumber":"123456789","x":{"y":[1]},"AcctStatus":{"primaryStatusCode":"099","z":1}}}}}`,

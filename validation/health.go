@@ -23,7 +23,7 @@ func (h *HealthCheckResponse) CheckedAt() (core.Timestamp, bool) {
 //
 // It is a read: retried after a connection failure or a 408, 429, 500, 502, 503 or 504 answer.
 // Every non-2xx answer is a *[core.Error] unwrapping to the bank's *[core.BankError].
-func (c *Client) HealthCheck(ctx context.Context, opts ...CallOption) (*HealthCheckResponse, error) {
+func (c *Client) HealthCheck(ctx context.Context, opts ...core.CallOption) (*HealthCheckResponse, error) {
 	op := opCheckHealth
 	if c.core.Version == v2 {
 		op = opCheckHealthV2

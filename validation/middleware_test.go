@@ -77,13 +77,13 @@ func TestMiddlewareWithBankMutualTLS(t *testing.T) {
 		return next(req)
 	}
 	var calls int
-	c, err := validation.New(srv.URL, validation.WithTokenSource(ts),
-		validation.WithTLSConfig(&tls.Config{RootCAs: roots}), validation.WithClientCertificate(cert),
-		validation.WithCallMiddleware(func(req *http.Request, next core.Next) (*http.Response, error) {
+	c, err := validation.New(srv.URL, core.WithTokenSource(ts),
+		core.WithTLSConfig(&tls.Config{RootCAs: roots}), core.WithClientCertificate(cert),
+		core.WithCallMiddleware(func(req *http.Request, next core.Next) (*http.Response, error) {
 			calls++
 			return next(req)
 		}),
-		validation.WithAttemptMiddleware(audit))
+		core.WithAttemptMiddleware(audit))
 	require.NoError(t, err)
 	h, err := c.HealthCheck(context.Background())
 	require.NoError(t, err)
@@ -91,6 +91,6 @@ func TestMiddlewareWithBankMutualTLS(t *testing.T) {
 	assert.Equal(t, []string{"checkHealthV2 auth="}, seen, "the step sees the operation, never the token")
 	assert.Equal(t, 1, calls)
 
-	_, err = validation.New(srv.URL, validation.WithAttemptMiddleware(nil))
+	_, err = validation.New(srv.URL, core.WithAttemptMiddleware(nil))
 	assert.Error(t, err, "a nil step is a construction error")
 }

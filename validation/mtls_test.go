@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -50,12 +51,12 @@ func TestMutualTLSWithRateLimit(t *testing.T) {
 	roots.AddCert(srv.Certificate())
 	tlsCfg := &tls.Config{RootCAs: roots}
 
-	for name, opts := range map[string][]validation.Option{
-		"certificate first": {validation.WithClientCertificate(cert), validation.WithTLSConfig(tlsCfg)},
-		"config first":      {validation.WithTLSConfig(tlsCfg), validation.WithClientCertificate(cert)},
+	for name, opts := range map[string][]core.Option{
+		"certificate first": {core.WithClientCertificate(cert), core.WithTLSConfig(tlsCfg)},
+		"config first":      {core.WithTLSConfig(tlsCfg), core.WithClientCertificate(cert)},
 	} {
 		t.Run(name, func(t *testing.T) {
-			c, err := validation.New(srv.URL, append(opts, validation.WithStaticToken("tok"))...)
+			c, err := validation.New(srv.URL, append(opts, core.WithStaticToken("tok"))...)
 			require.NoError(t, err)
 			h, err := c.HealthCheck(context.Background())
 			require.NoError(t, err)

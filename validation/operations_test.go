@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestOperations checks the generated operation table against the seed's endpoints.
@@ -27,7 +28,7 @@ func TestEveryOperationIsAMethod(t *testing.T) {
 // TestEveryMethodOnTheWire calls every method once over real HTTP and checks the request.
 func TestEveryMethodOnTheWire(t *testing.T) {
 	opstest.CallEveryOperation(t, operations, "", func(base string) any {
-		c, err := New(base, WithStaticToken("tok"))
+		c, err := New(base, core.WithStaticToken("tok"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,6 +42,6 @@ func TestEveryMethodOnTheWire(t *testing.T) {
 // as the card platform's are.
 func TestEveryWriteFaultEndsInItsClass(t *testing.T) {
 	opstest.WriteFaults(t, operations, func(base string, hc *http.Client, timeout time.Duration) (any, error) {
-		return New(base, WithHTTPClient(hc), WithStaticToken("tok"), WithTimeout(timeout))
+		return New(base, core.WithHTTPClient(hc), core.WithStaticToken("tok"), core.WithTimeout(timeout))
 	}, opstest.FaultPlan{Workers: 16})
 }

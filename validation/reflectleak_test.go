@@ -76,7 +76,7 @@ func TestBankErrorByValueShowsNothingTheCallSent(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusBadRequest)
 		_, _ = io.WriteString(w, `{"ErrorMessage":"Bad request","TransactionId":"rrt-1"}`)
-	}, v1, validation.WithStaticToken(token))
+	}, v1, core.WithStaticToken(token))
 	_, err := c.VerifyAccount(context.Background(), validation.Inquiry{
 		ServiceType: validation.ServiceTypeOwner, SecondaryID: "SEC0001", RoutingNumber: "011000015",
 		AccountNumber: core.NewSecret(acct),

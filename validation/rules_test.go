@@ -29,7 +29,7 @@ func TestRules(t *testing.T) {
 		w.WriteHeader(http.StatusTeapot)
 	}))
 	t.Cleanup(srv.Close)
-	c, err := validation.New(srv.URL, validation.WithStaticToken("tok"))
+	c, err := validation.New(srv.URL, core.WithStaticToken("tok"))
 	require.NoError(t, err)
 
 	type edit func(*validation.Inquiry)

@@ -46,7 +46,7 @@ func TestUnknownMembersKeptInEveryResponse(t *testing.T) {
 				_, _ = w.Write(b.JSON)
 			}))
 			defer srv.Close()
-			opts := []validation.Option{validation.WithHTTPClient(srv.Client()), validation.WithStaticToken("tok"),
+			opts := []core.Option{core.WithHTTPClient(srv.Client()), core.WithStaticToken("tok"),
 				validation.WithRateLimit(0)}
 			if v == "v1" {
 				opts = append(opts, validation.WithDocumentedAPI())

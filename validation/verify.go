@@ -39,7 +39,7 @@ const maxResultBody = 1 << 20
 //   - any other status: a *[core.Error] unwrapping to the *[core.BankError] body and a sentinel.
 //
 // Retry: it is a read, retried after a connection failure or a 408, 429, 500, 502, 503 or 504.
-func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry, opts ...CallOption) (*Result, error) {
+func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry, opts ...core.CallOption) (*Result, error) {
 	a, err := c.VerifyAccountAnswer(ctx, inq, opts...)
 	if err != nil {
 		return nil, err
@@ -52,7 +52,7 @@ func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry, opts ...CallOpt
 // AOAResponse beside Result, errorResponse and its faults, the Result and its records). Its
 // errors are VerifyAccount's; with a *FaultError or a *ResultError the *Answer is returned
 // too, so nothing the bank sent is lost.
-func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...CallOption) (*Answer, error) {
+func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...core.CallOption) (*Answer, error) {
 	if inq.ServiceType == "" {
 		inq.ServiceType = ServiceTypeOwner
 	}

@@ -2,6 +2,7 @@ package validation
 
 import (
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // The versions of the service. The Inquiry and Result types are the same for both; only the
@@ -30,4 +31,6 @@ const defaultAPIVersion = v2
 // /accounts/validations/v1/healthCheck); the Inquiry and Result types are the same. The bank
 // has announced v1 obsolete; its published files hold only v2. validationtest.WithDocumentedAPI
 // is the sandbox's switch, paging.WithDocumentedAPI the list endpoints'.
-func WithDocumentedAPI() Option { return Option(sdkclient.WithAPIVersion(v1)) }
+func WithDocumentedAPI() core.Option {
+	return sdkclient.Own("validation", "WithDocumentedAPI", sdkclient.WithAPIVersion(v1))
+}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -17,12 +18,12 @@ import (
 func TestVersionByDefaultAndTheSwitch(t *testing.T) {
 	cases := []struct {
 		name     string
-		opts     []validation.Option
+		opts     []core.Option
 		path     string
 		envelope string
 	}{
 		{"default", nil, "/accounts/validations/v2/verifyAccount", "accountValidationV2Request"},
-		{"v1", []validation.Option{validation.WithDocumentedAPI()}, "/accounts/validations/v1/verifyAccount", "accountValidationRequest"},
+		{"v1", []core.Option{validation.WithDocumentedAPI()}, "/accounts/validations/v1/verifyAccount", "accountValidationRequest"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var fast = cardplatform.WithRetry(core.RetryOptions{BaseDelay: 1, MaxDelay: 1})
+var fast = core.WithRetry(core.RetryOptions{BaseDelay: 1, MaxDelay: 1})
 
 // TestFakeServesTypedFunctions: the function gets the method's own typed arguments and its
 // result goes through the client's real decoding (the card number is a masked Secret).
@@ -92,7 +92,7 @@ func TestFakeAnswerLost(t *testing.T) {
 	c := f.Client(fast)
 	_, err := c.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{
 		ClientReferenceID: "ref-1", Amount: core.NewDecimalFromInt(1250, 2),
-	}, cardplatform.WithCorrelationID("payout-42"), cardplatform.WithHeader("X-Tenant", "acme"))
+	}, core.WithCorrelationID("payout-42"), core.WithHeader("X-Tenant", "acme"))
 	require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 	var ou *core.OutcomeUnknownError
 	require.True(t, errors.As(err, &ou))

@@ -269,7 +269,7 @@ func TestClientNotFound(t *testing.T) {
 func TestClientUnauthorized(t *testing.T) {
 	e := newEnv(t)
 	_, acct := openAccount(t, e)
-	wrong, err := cardplatform.New(e.srv.URL, cardplatform.WithStaticToken("wrong"))
+	wrong, err := cardplatform.New(e.srv.URL, core.WithStaticToken("wrong"))
 	require.NoError(t, err)
 	for op, call := range notFoundCalls(t, acct.AccountGUID) {
 		t.Run(op, func(t *testing.T) {
@@ -416,7 +416,7 @@ func TestClientOutcomeUnknown(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, found.Total, "read back: the dropped disbursement did not run")
 
-	res, err := e.client.CreateDisbursement(ctx, req, cardplatform.WithCorrelationID(ou.CorrelationID))
+	res, err := e.client.CreateDisbursement(ctx, req, core.WithCorrelationID(ou.CorrelationID))
 	require.NoError(t, err)
 	assert.Equal(t, cardplatformtest.DisbursementStatusQueued, res.Status)
 	assert.Len(t, e.srv.RequestsFor("CreateDisbursement"), 2)

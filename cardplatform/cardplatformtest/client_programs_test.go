@@ -233,7 +233,7 @@ var programCases = []opCase{
 		res, err := e.client.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{
 			ProgramGUID: program, Amount: dec(t, "250.75"), ClientReferenceID: "payout-2024-05-01-7", PayoutOption: "ACH",
 			Person: cardplatform.Person{FirstName: "Grace", LastName: "Hopper", Email: "grace@example.org"},
-		}, cardplatform.WithCorrelationID("recon-7"), cardplatform.WithResponseInto(&meta))
+		}, core.WithCorrelationID("recon-7"), core.WithResponseInto(&meta))
 		require.NoError(t, err)
 		assert.Equal(t, cardplatformtest.DisbursementStatusQueued, res.Status, "disbursements are queued")
 		assert.Equal(t, "250.75", res.Amount.String())
@@ -397,7 +397,7 @@ func TestClientIterators(t *testing.T) {
 	}
 	issue(t, e, program, ada()) // another person's card
 	var got []string
-	for card, err := range e.client.Cards(context.Background(), cardplatform.SearchCardsRequest{PersonGUID: first.Person.PersonGUID}, cardplatform.WithPageSize(3)) {
+	for card, err := range e.client.Cards(context.Background(), cardplatform.SearchCardsRequest{PersonGUID: first.Person.PersonGUID}, core.WithPageSize(3)) {
 		require.NoError(t, err)
 		assert.True(t, card.CardNumber.IsZero())
 		got = append(got, card.CardProxy)
@@ -417,7 +417,7 @@ func TestClientIterators(t *testing.T) {
 	}
 	clk.add(time.Hour)
 	var gotOrders []core.GUID
-	for o, err := range e.client.BulkOrders(context.Background(), cardplatform.SearchBulkOrdersRequest{PackageGUID: pkg}, cardplatform.WithPageSize(2)) {
+	for o, err := range e.client.BulkOrders(context.Background(), cardplatform.SearchBulkOrdersRequest{PackageGUID: pkg}, core.WithPageSize(2)) {
 		require.NoError(t, err)
 		gotOrders = append(gotOrders, o.OrderGUID)
 	}
@@ -425,7 +425,7 @@ func TestClientIterators(t *testing.T) {
 	assert.Len(t, e.srv.RequestsFor("SearchBulkOrders"), 3, "pages of 2, 2 and 1")
 
 	n := 0
-	for s, err := range e.client.BulkOrderSummaries(context.Background(), cardplatform.ListBulkOrderSummaryByLocationRequest{CompanyGUID: company}, cardplatform.WithPageSize(2)) {
+	for s, err := range e.client.BulkOrderSummaries(context.Background(), cardplatform.ListBulkOrderSummaryByLocationRequest{CompanyGUID: company}, core.WithPageSize(2)) {
 		require.NoError(t, err)
 		assert.Equal(t, pkg, s.PackageGUID)
 		n++
@@ -437,7 +437,7 @@ func TestClientIterators(t *testing.T) {
 	require.NoError(t, e.srv.FailNext("SearchCards", 1, cardplatformtest.Fault{Status: 503}))
 	e.srv.ResetRequests()
 	got = got[:0]
-	for card, err := range e.client.Cards(context.Background(), cardplatform.SearchCardsRequest{PersonGUID: first.Person.PersonGUID}, cardplatform.WithPageSize(4)) {
+	for card, err := range e.client.Cards(context.Background(), cardplatform.SearchCardsRequest{PersonGUID: first.Person.PersonGUID}, core.WithPageSize(4)) {
 		require.NoError(t, err)
 		got = append(got, card.CardProxy)
 	}

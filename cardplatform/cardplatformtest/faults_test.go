@@ -81,7 +81,7 @@ func TestDelayFault(t *testing.T) {
 	require.NoError(t, e.srv.FailNext("GetCard", 1, cardplatformtest.Fault{Delay: time.Minute}))
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
-	c, err := cardplatform.New(e.srv.URL, cardplatform.WithStaticToken(e.srv.Token()), cardplatform.WithRetry(core.RetryOptions{MaxAttempts: 1}))
+	c, err := cardplatform.New(e.srv.URL, core.WithStaticToken(e.srv.Token()), core.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 	require.NoError(t, err)
 	_, err = c.GetCard(ctx, proxy)
 	assert.True(t, errors.Is(err, context.DeadlineExceeded) || errors.Is(err, core.ErrTimeout), "%v", err)

@@ -117,8 +117,8 @@ func newEnv(t *testing.T, opts ...cardplatformtest.Option) *env {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	t.Cleanup(tr.CloseIdleConnections)
 	hc := &http.Client{Transport: &responseChecker{t: t, base: tr, router: router}, Timeout: 10 * time.Second}
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken(srv.Token()), cardplatform.WithHTTPClient(hc),
-		cardplatform.WithRetry(core.RetryOptions{BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken(srv.Token()), core.WithHTTPClient(hc),
+		core.WithRetry(core.RetryOptions{BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}))
 	require.NoError(t, err)
 	return &env{t: t, srv: srv, client: c, hc: hc}
 }

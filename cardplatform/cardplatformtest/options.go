@@ -4,7 +4,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // DefaultMaxBodyBytes is the largest request body the sandbox accepts unless WithMaxBodyBytes
@@ -24,7 +24,7 @@ type config struct {
 	seed     Seed
 	maxBody  int64
 	defaults bool
-	client   []cardplatform.Option
+	client   []core.Option
 	http2    bool
 }
 
@@ -85,7 +85,7 @@ func WithMaxBodyBytes(n int64) Option {
 
 // WithClientOptions adds options to the Server's Client (for example WithRetry), after the
 // sandbox's token: a later option wins.
-func WithClientOptions(opts ...cardplatform.Option) Option {
+func WithClientOptions(opts ...core.Option) Option {
 	return func(c *config) {
 		c.client = append(c.client, opts...)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // Token is the bearer token the sandbox accepts and its Client sends, unless WithToken says
@@ -64,11 +65,11 @@ func Start(opts ...Option) (*Server, error) {
 		Listener: l,
 		Config:   &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second},
 	}
-	base := []cardplatform.Option{cardplatform.WithStaticToken(cfg.token)}
+	base := []core.Option{core.WithStaticToken(cfg.token)}
 	if cfg.http2 {
 		srv.EnableHTTP2 = true
 		srv.StartTLS()
-		base = append(base, cardplatform.WithHTTPClient(srv.Client()))
+		base = append(base, core.WithHTTPClient(srv.Client()))
 	} else {
 		srv.Start()
 	}

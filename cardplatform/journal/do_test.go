@@ -516,7 +516,7 @@ func (ts *failingTokens) Token() (*oauth2.Token, error) {
 func TestDoNothingSentStaysPending(t *testing.T) {
 	f := newFixture(t)
 	ts := &failingTokens{failAt: 2} // 1: the snapshot's read, 2: the send
-	c, err := cardplatform.New(f.srv.URL, cardplatform.WithTokenSource(ts))
+	c, err := cardplatform.New(f.srv.URL, core.WithTokenSource(ts))
 	require.NoError(t, err)
 	j, err := journal.New(c, f.store, journal.Options{Worker: "w1", Settle: time.Millisecond})
 	require.NoError(t, err)

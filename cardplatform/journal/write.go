@@ -20,7 +20,7 @@ import (
 // method's result type. The zero Write is not usable.
 type Write[Req, Res any] struct {
 	op       string
-	send     func(*cardplatform.Client, context.Context, Req, ...cardplatform.CallOption) (*Res, error)
+	send     func(*cardplatform.Client, context.Context, Req, ...core.CallOption) (*Res, error)
 	snapshot func(*cardplatform.Client, context.Context, Req) (cardplatform.Snapshot, error)
 	settle   func(*cardplatform.Client, context.Context, cardplatform.Snapshot, cardplatform.SettleOptions) (cardplatform.SettleResult, error)
 	scope    func(context.Context, *cardplatform.Client, Req) (string, error)
@@ -34,7 +34,7 @@ func (w Write[Req, Res]) Operation() string { return w.op }
 
 // newWrite is how writes.gen.go builds every Write.
 func newWrite[Req, Res any](op string,
-	send func(*cardplatform.Client, context.Context, Req, ...cardplatform.CallOption) (*Res, error),
+	send func(*cardplatform.Client, context.Context, Req, ...core.CallOption) (*Res, error),
 	snapshot func(*cardplatform.Client, context.Context, Req) (cardplatform.Snapshot, error),
 	settle func(*cardplatform.Client, context.Context, cardplatform.Snapshot, cardplatform.SettleOptions) (cardplatform.SettleResult, error),
 	scope func(context.Context, *cardplatform.Client, Req) (string, error),

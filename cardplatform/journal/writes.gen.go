@@ -14,7 +14,7 @@ import (
 // getCard by card_proxy: the journal sends the writes of one scope one at a time, so that no
 // read-back sees another write of the journal in flight.
 var ActivateCard Write[ActivateCardArgs, cardplatform.CardDTO] = newWrite("activateCard",
-	func(c *cardplatform.Client, ctx context.Context, req ActivateCardArgs, opts ...cardplatform.CallOption) (*cardplatform.CardDTO, error) {
+	func(c *cardplatform.Client, ctx context.Context, req ActivateCardArgs, opts ...core.CallOption) (*cardplatform.CardDTO, error) {
 		return c.ActivateCard(ctx, req.CardProxy, req.Body, opts...)
 	},
 	func(c *cardplatform.Client, ctx context.Context, req ActivateCardArgs) (cardplatform.Snapshot, error) {
@@ -87,7 +87,7 @@ var CancelBulkOrder Write[cardplatform.BulkOrderRef, cardplatform.BulkOrderDetai
 // with GetAccount). Its scope is getAccount by account_guid: the journal sends the writes of one
 // scope one at a time, so that no read-back sees another write of the journal in flight.
 var ChangeAccountStatus Write[ChangeAccountStatusArgs, cardplatform.AccountDTO] = newWrite("changeAccountStatus",
-	func(c *cardplatform.Client, ctx context.Context, req ChangeAccountStatusArgs, opts ...cardplatform.CallOption) (*cardplatform.AccountDTO, error) {
+	func(c *cardplatform.Client, ctx context.Context, req ChangeAccountStatusArgs, opts ...core.CallOption) (*cardplatform.AccountDTO, error) {
 		return c.ChangeAccountStatus(ctx, req.AccountGUID, req.Body, opts...)
 	},
 	func(c *cardplatform.Client, ctx context.Context, req ChangeAccountStatusArgs) (cardplatform.Snapshot, error) {
@@ -117,7 +117,7 @@ func (a ChangeAccountStatusArgs) appendWire(b []byte) ([]byte, error) {
 // GetCard). Its scope is getCard by card_proxy: the journal sends the writes of one scope one at a
 // time, so that no read-back sees another write of the journal in flight.
 var ChangeCardStatus Write[ChangeCardStatusArgs, cardplatform.CardDTO] = newWrite("changeCardStatus",
-	func(c *cardplatform.Client, ctx context.Context, req ChangeCardStatusArgs, opts ...cardplatform.CallOption) (*cardplatform.CardDTO, error) {
+	func(c *cardplatform.Client, ctx context.Context, req ChangeCardStatusArgs, opts ...core.CallOption) (*cardplatform.CardDTO, error) {
 		return c.ChangeCardStatus(ctx, req.CardProxy, req.Body, opts...)
 	},
 	func(c *cardplatform.Client, ctx context.Context, req ChangeCardStatusArgs) (cardplatform.Snapshot, error) {
@@ -162,7 +162,7 @@ var ChangeCheckStatus Write[cardplatform.CheckStatusDTO, cardplatform.CheckStatu
 // (reading back with GetCard). Its scope is getCard by card_proxy: the journal sends the writes of
 // one scope one at a time, so that no read-back sees another write of the journal in flight.
 var ChangePersonCardStatus Write[ChangePersonCardStatusArgs, cardplatform.CardDTO] = newWrite("changePersonCardStatus",
-	func(c *cardplatform.Client, ctx context.Context, req ChangePersonCardStatusArgs, opts ...cardplatform.CallOption) (*cardplatform.CardDTO, error) {
+	func(c *cardplatform.Client, ctx context.Context, req ChangePersonCardStatusArgs, opts ...core.CallOption) (*cardplatform.CardDTO, error) {
 		return c.ChangePersonCardStatus(ctx, req.CardProxy, req.Body, opts...)
 	},
 	func(c *cardplatform.Client, ctx context.Context, req ChangePersonCardStatusArgs) (cardplatform.Snapshot, error) {
@@ -285,7 +285,7 @@ var PerformCompanyKYB Write[cardplatform.PerformKYBRequest, cardplatform.Perform
 // is searchCards by person_guid: the journal sends the writes of one scope one at a time, so that
 // no read-back sees another write of the journal in flight.
 var ReplaceCard Write[ReplaceCardArgs, cardplatform.ReplaceCardDTO] = newWrite("replaceCard",
-	func(c *cardplatform.Client, ctx context.Context, req ReplaceCardArgs, opts ...cardplatform.CallOption) (*cardplatform.ReplaceCardDTO, error) {
+	func(c *cardplatform.Client, ctx context.Context, req ReplaceCardArgs, opts ...core.CallOption) (*cardplatform.ReplaceCardDTO, error) {
 		return c.ReplaceCard(ctx, req.CardProxy, req.Body, opts...)
 	},
 	func(c *cardplatform.Client, ctx context.Context, req ReplaceCardArgs) (cardplatform.Snapshot, error) {
@@ -333,7 +333,7 @@ var UpdateCard Write[cardplatform.UpdateCardRequest, cardplatform.UpdateCardResu
 // (reading back with GetCard). Its scope is getCard by card_proxy: the journal sends the writes of
 // one scope one at a time, so that no read-back sees another write of the journal in flight.
 var UpdateCardIssuanceType Write[UpdateCardIssuanceTypeArgs, cardplatform.CardDTO] = newWrite("updateCardIssuanceType",
-	func(c *cardplatform.Client, ctx context.Context, req UpdateCardIssuanceTypeArgs, opts ...cardplatform.CallOption) (*cardplatform.CardDTO, error) {
+	func(c *cardplatform.Client, ctx context.Context, req UpdateCardIssuanceTypeArgs, opts ...core.CallOption) (*cardplatform.CardDTO, error) {
 		return c.UpdateCardIssuanceType(ctx, req.CardProxy, req.Body, opts...)
 	},
 	func(c *cardplatform.Client, ctx context.Context, req UpdateCardIssuanceTypeArgs) (cardplatform.Snapshot, error) {

@@ -35,7 +35,7 @@ func main() {
 // newClient builds a card platform client. This is the part to copy into a service.
 func newClient(baseURL string, ts oauth2.TokenSource) (*cardplatform.Client, error) {
 	return cardplatform.New(baseURL,
-		cardplatform.WithTokenSource(ts), // sends "Authorization: Bearer <token>", refreshed by ts
+		core.WithTokenSource(ts), // sends "Authorization: Bearer <token>", refreshed by ts
 	)
 }
 

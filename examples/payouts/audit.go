@@ -9,7 +9,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// audit is the service's per-call step (cardplatform.WithCallMiddleware): it runs once per
+// audit is the service's per-call step (core.WithCallMiddleware): it runs once per
 // call, outside the SDK's retries, and counts the calls of each operation by outcome: the
 // status class of the answer, or "no answer" (an error without a response, such as an
 // outcome unknown). A real service would write an audit record here instead.

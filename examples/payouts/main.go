@@ -69,9 +69,9 @@ func main() {
 // WithTracerProvider the global one, otel.SetTracerProvider).
 func newClient(baseURL string, ts oauth2.TokenSource, a *audit, tp trace.TracerProvider) (*cardplatform.Client, error) {
 	return cardplatform.New(baseURL,
-		cardplatform.WithTokenSource(ts),        // sends "Authorization: Bearer <token>", refreshed by ts
-		cardplatform.WithCallMiddleware(a.step), // once per call, outside the retries
-		cardplatform.WithTracerProvider(tp),     // a span per call and per attempt
+		core.WithTokenSource(ts),        // sends "Authorization: Bearer <token>", refreshed by ts
+		core.WithCallMiddleware(a.step), // once per call, outside the retries
+		core.WithTracerProvider(tp),     // a span per call and per attempt
 	)
 }
 

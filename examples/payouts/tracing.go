@@ -11,7 +11,7 @@ import (
 // newTracing returns a tracer provider whose spans the OpenTelemetry stdout exporter writes
 // to w as they end, one JSON object a line, and the count of spans written. An application
 // would install it with otel.SetTracerProvider; the example gives it to its client alone
-// (cardplatform.WithTracerProvider).
+// (core.WithTracerProvider).
 func newTracing(w io.Writer) (*sdktrace.TracerProvider, *lineCount, error) {
 	lc := &lineCount{w: w}
 	exp, err := stdouttrace.New(stdouttrace.WithWriter(lc))

@@ -54,7 +54,7 @@ func main() {
 // source. This is the part to copy into a service (reading the values from your own
 // configuration). documented selects the documented form instead of the bank as published
 // (the default); extra options come last.
-func newClient(ctx context.Context, baseURL string, documented bool, extra ...paging.Option) (c *paging.Client, stop func(), err error) {
+func newClient(ctx context.Context, baseURL string, documented bool, extra ...core.Option) (c *paging.Client, stop func(), err error) {
 	// Mutual TLS: the bank wants the client certificate it issued at onboarding on every
 	// request, the token request included.
 	cert, err := tls.LoadX509KeyPair(os.Getenv("BANK_CLIENT_CERT"), os.Getenv("BANK_CLIENT_KEY_FILE"))
@@ -76,9 +76,9 @@ func newClient(ctx context.Context, baseURL string, documented bool, extra ...pa
 	if err != nil {
 		return nil, nil, err
 	}
-	opts := []paging.Option{
-		paging.WithTokenSource(ts),      // one cached token, refreshed before it expires
-		paging.WithTLSConfig(tlsConfig), // the same certificate on every call
+	opts := []core.Option{
+		core.WithTokenSource(ts),      // one cached token, refreshed before it expires
+		core.WithTLSConfig(tlsConfig), // the same certificate on every call
 	}
 	if documented {
 		opts = append(opts, paging.WithDocumentedAPI()) // page parameters in the query, the legacy lists
@@ -101,7 +101,7 @@ type bank struct {
 
 // connect returns a client of the bank named by BANK_BASE_URL, or of a sandbox started with
 // sandbox when it is unset (only for running the example without a bank).
-func connect(ctx context.Context, sandbox []pagingtest.Option, documented bool, extra ...paging.Option) (*bank, error) {
+func connect(ctx context.Context, sandbox []pagingtest.Option, documented bool, extra ...core.Option) (*bank, error) {
 	if base := os.Getenv("BANK_BASE_URL"); base != "" {
 		c, stop, err := newClient(ctx, base, documented, extra...)
 		if err != nil {
@@ -111,14 +111,14 @@ func connect(ctx context.Context, sandbox []pagingtest.Option, documented bool, 
 	}
 	if documented {
 		sandbox = append(sandbox, pagingtest.WithDocumentedAPI())
-		extra = append([]paging.Option{paging.WithDocumentedAPI()}, extra...)
+		extra = append([]core.Option{paging.WithDocumentedAPI()}, extra...)
 	}
 	srv, err := pagingtest.Start(sandbox...)
 	if err != nil {
 		return nil, err
 	}
 	// The sandbox takes any token over plain HTTP on loopback.
-	c, err := paging.New(srv.URL, append([]paging.Option{paging.WithStaticToken("sandbox-token")}, extra...)...)
+	c, err := paging.New(srv.URL, append([]core.Option{core.WithStaticToken("sandbox-token")}, extra...)...)
 	if err != nil {
 		srv.Close()
 		return nil, err
@@ -174,20 +174,20 @@ func queryForm(ctx context.Context, s *steps) error {
 	pd := paging.PreviousDayRequest{AccountNumber: []core.Secret{acct}, FromDate: from, ToDate: to}
 	start := time.Now()
 
-	n, err := drain(c.PreviousDayTransactions(ctx, pd, paging.WithPrefetch(2)))
+	n, err := drain(c.PreviousDayTransactions(ctx, pd, core.WithPrefetch(2)))
 	if err != nil {
 		return fmt.Errorf("previous-day (rows): %w", err)
 	}
 	s.Step("rows: previous day", "%d transactions, windows of 1,000 rows, prefetch 2", n)
 
-	n, err = drain(c.ACHTransactions(ctx, paging.ACHListRequest{AccountNumber: acct, FromDate: from, ToDate: to}, paging.WithPrefetch(2)))
+	n, err = drain(c.ACHTransactions(ctx, paging.ACHListRequest{AccountNumber: acct, FromDate: from, ToDate: to}, core.WithPrefetch(2)))
 	if err != nil {
 		return fmt.Errorf("ACH (pages): %w", err)
 	}
 	s.Step("pages: ACH transactions", "%d transactions, pages of 1,000, prefetch 2", n)
 
 	if keyClientID != "" {
-		n, err = drain(c.RTPParticipants(ctx, paging.WithPageSize(500), paging.WithPrefetch(1)))
+		n, err = drain(c.RTPParticipants(ctx, core.WithPageSize(500), core.WithPrefetch(1)))
 		if err != nil {
 			return fmt.Errorf("RTP participants (offsets): %w", err)
 		}
@@ -243,7 +243,7 @@ func resume(ctx context.Context, s *steps, c *paging.Client, pd paging.PreviousD
 		return err
 	}
 	more := 0
-	for tx, err := range c.PreviousDayTransactions(ctx, pd, paging.WithCursor(cur), paging.WithPrefetch(1)) {
+	for tx, err := range c.PreviousDayTransactions(ctx, pd, core.WithCursor(cur), core.WithPrefetch(1)) {
 		if err != nil {
 			return fmt.Errorf("resume, second run: %w", err)
 		}
@@ -306,14 +306,14 @@ func publishedForm(ctx context.Context, s *steps) error {
 	if err != nil {
 		return err
 	}
-	n, err := drain(c.ACHTransactions(ctx, paging.ACHListRequest{AccountNumber: acct, FromDate: from, ToDate: to}, paging.WithPrefetch(2)))
+	n, err := drain(c.ACHTransactions(ctx, paging.ACHListRequest{AccountNumber: acct, FromDate: from, ToDate: to}, core.WithPrefetch(2)))
 	if err != nil {
 		return fmt.Errorf("published ACH (pages): %w", err)
 	}
 	s.Step("pages: ACH, published", "%d transactions, pageNumber and pageSize in the body", n)
 
 	if env.sandbox != nil {
-		n, err = drain(c.ACHAddenda(ctx, paging.ACHAddendaRequest{UUID: "3f0c9a0e-5d1b-4c1e-9a57-0d7c2b1e4f10"}, paging.WithPageSize(1000)))
+		n, err = drain(c.ACHAddenda(ctx, paging.ACHAddendaRequest{UUID: "3f0c9a0e-5d1b-4c1e-9a57-0d7c2b1e4f10"}, core.WithPageSize(1000)))
 		if err != nil {
 			return fmt.Errorf("published ACH addenda (sequence): %w", err)
 		}
@@ -325,7 +325,7 @@ func publishedForm(ctx context.Context, s *steps) error {
 	// One call: the interaction id the SDK generated comes back in the response metadata.
 	var meta core.Response
 	if _, err := c.ListPreviousDayAccountTransactions(ctx, accountID, paging.ListPreviousDayAccountTransactionsRequest{Limit: 1},
-		paging.WithResponseInto(&meta)); err != nil {
+		core.WithResponseInto(&meta)); err != nil {
 		return fmt.Errorf("previous-day account transactions: %w", err)
 	}
 	s.Step("keys: one page", "status %d, x-fapi-interaction-id %s (generated, echoed)", meta.StatusCode, len36(meta.InteractionID()))
@@ -350,7 +350,7 @@ func publishedForm(ctx context.Context, s *steps) error {
 		return err
 	}
 	more := 0
-	for tx, err := range c.PreviousDayAccountTransactions(ctx, accountID, paging.ListPreviousDayAccountTransactionsRequest{}, paging.WithCursor(cur)) {
+	for tx, err := range c.PreviousDayAccountTransactions(ctx, accountID, paging.ListPreviousDayAccountTransactionsRequest{}, core.WithCursor(cur)) {
 		if err != nil {
 			return fmt.Errorf("keys, second run: %w", err)
 		}

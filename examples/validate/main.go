@@ -46,7 +46,7 @@ func main() {
 // newClient builds an account-validation client for the bank at baseURL; stop ends its
 // token source. This is the part to copy into a service (reading the values from your own
 // configuration). extra options come last and win (the v1 form of this example).
-func newClient(ctx context.Context, baseURL string, extra ...validation.Option) (c *validation.Client, stop func(), err error) {
+func newClient(ctx context.Context, baseURL string, extra ...core.Option) (c *validation.Client, stop func(), err error) {
 	// Mutual TLS: the bank wants the client certificate it issued at onboarding on every
 	// request, the token request included.
 	cert, err := tls.LoadX509KeyPair(os.Getenv("BANK_CLIENT_CERT"), os.Getenv("BANK_CLIENT_KEY_FILE"))
@@ -67,9 +67,9 @@ func newClient(ctx context.Context, baseURL string, extra ...validation.Option) 
 	if err != nil {
 		return nil, nil, err
 	}
-	c, err = validation.New(baseURL, append([]validation.Option{
-		validation.WithTokenSource(ts),      // one cached token, refreshed before it expires
-		validation.WithTLSConfig(tlsConfig), // the same certificate on every call
+	c, err = validation.New(baseURL, append([]core.Option{
+		core.WithTokenSource(ts),      // one cached token, refreshed before it expires
+		core.WithTLSConfig(tlsConfig), // the same certificate on every call
 	}, extra...)...)
 	if err != nil {
 		_ = ts.Close()
@@ -89,7 +89,7 @@ type service struct {
 // connect returns a client of the bank named by BANK_BASE_URL, or of a sandbox started with
 // sandbox when it is unset (only for running the example without a bank); client applies to
 // the client in both cases.
-func connect(ctx context.Context, sandbox []vt.Option, client ...validation.Option) (*service, error) {
+func connect(ctx context.Context, sandbox []vt.Option, client ...core.Option) (*service, error) {
 	if base := os.Getenv("BANK_BASE_URL"); base != "" {
 		c, closeFn, err := newClient(ctx, base, client...)
 		if err != nil {
@@ -102,7 +102,7 @@ func connect(ctx context.Context, sandbox []vt.Option, client ...validation.Opti
 		return nil, err
 	}
 	// The sandbox takes a fixed token over plain HTTP on loopback, and has no rate limit here.
-	c, err := validation.New(srv.URL, append([]validation.Option{validation.WithStaticToken(vt.Token), validation.WithRateLimit(0)}, client...)...)
+	c, err := validation.New(srv.URL, append([]core.Option{core.WithStaticToken(vt.Token), validation.WithRateLimit(0)}, client...)...)
 	if err != nil {
 		srv.Close()
 		return nil, err
@@ -115,7 +115,7 @@ type form struct {
 	version string
 	what    string
 	sandbox []vt.Option
-	client  []validation.Option
+	client  []core.Option
 }
 
 // forms are the published API (the default) and v1. No limit in the sandbox: the walk is
@@ -124,7 +124,7 @@ var forms = []form{
 	{"v2", "the bank's published API (the default)",
 		[]vt.Option{vt.WithRateLimit(0)}, nil},
 	{"v1", "v1 (WithDocumentedAPI)",
-		[]vt.Option{vt.WithRateLimit(0), vt.WithDocumentedAPI()}, []validation.Option{validation.WithDocumentedAPI()}},
+		[]vt.Option{vt.WithRateLimit(0), vt.WithDocumentedAPI()}, []core.Option{validation.WithDocumentedAPI()}},
 }
 
 // run is the whole example, printing to out; it returns the first unexpected error.
@@ -186,7 +186,7 @@ func noV1(ctx context.Context, s *steps, env *service) error {
 	if env.sandbox == nil {
 		return nil
 	}
-	c, err := validation.New(env.sandbox.URL, validation.WithStaticToken(vt.Token), validation.WithDocumentedAPI())
+	c, err := validation.New(env.sandbox.URL, core.WithStaticToken(vt.Token), validation.WithDocumentedAPI())
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ import (
 // *InquiryError naming every problem with the service's own errorCode. The client points at
 // an address nothing listens on, so a request that got through would fail differently.
 func rules(ctx context.Context, s *steps) error {
-	c, err := validation.New("http://127.0.0.1:9", validation.WithStaticToken("unused"))
+	c, err := validation.New("http://127.0.0.1:9", core.WithStaticToken("unused"))
 	if err != nil {
 		return err
 	}

@@ -26,8 +26,8 @@ func statuses(ctx context.Context, s *steps) error {
 	defer srv.Close()
 	client := func(tok string) (*validation.Client, error) {
 		// No client-side limiter and no retries, so that the sandbox's answers show as they are.
-		return validation.New(srv.URL, validation.WithStaticToken(tok), validation.WithRateLimit(0),
-			validation.WithRetry(core.RetryOptions{MaxAttempts: 1}))
+		return validation.New(srv.URL, core.WithStaticToken(tok), validation.WithRateLimit(0),
+			core.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 	}
 	inq := validation.Inquiry{SecondaryID: vt.SecondaryID, RoutingNumber: vt.RoutingNumber, AccountNumber: core.NewSecret(vt.AccountUnavailable)}
 	for _, c := range []struct {

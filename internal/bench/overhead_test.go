@@ -162,7 +162,7 @@ var benchEnvs = []benchEnv{
 }
 
 func sdkClient(b *testing.B, hc *http.Client, base string) *cardplatform.Client {
-	c, err := cardplatform.New(base, cardplatform.WithHTTPClient(hc), cardplatform.WithStaticToken("tok"))
+	c, err := cardplatform.New(base, core.WithHTTPClient(hc), core.WithStaticToken("tok"))
 	if err != nil {
 		b.Fatal(err)
 	}

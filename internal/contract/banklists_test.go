@@ -32,11 +32,11 @@ func TestBankListsContract(t *testing.T) {
 // that send with hc: the published form, and the documented one for the two lists in none of
 // the bank's published files.
 func bankListsOps(t *testing.T, base string, hc *http.Client) []op {
-	c, err := paging.New(base, paging.WithStaticToken("contract-token"), paging.WithHTTPClient(hc), paging.WithRateLimit(0),
+	c, err := paging.New(base, core.WithStaticToken("contract-token"), core.WithHTTPClient(hc), paging.WithRateLimit(0),
 		paging.WithKeyClientID(contract.KeyClientID))
 	require.NoError(t, err)
 	// The two lists in none of the bank's published files, in the documented form.
-	docs, err := paging.New(base, paging.WithStaticToken("contract-token"), paging.WithHTTPClient(hc), paging.WithRateLimit(0),
+	docs, err := paging.New(base, core.WithStaticToken("contract-token"), core.WithHTTPClient(hc), paging.WithRateLimit(0),
 		paging.WithDocumentedAPI())
 	require.NoError(t, err)
 	from, err := core.ParseDate("2025-01-02")

@@ -250,7 +250,7 @@ func coverage(t *testing.T, spec []byte, ops []op, excluded map[string]reason) {
 func TestContractCoversEveryOperation(t *testing.T) {
 	base := "http://127.0.0.1:9" // never dialled: the calls are built, not made
 	hc := &http.Client{}
-	c, err := cardplatform.New(base, cardplatform.WithStaticToken("contract"), cardplatform.WithHTTPClient(hc))
+	c, err := cardplatform.New(base, core.WithStaticToken("contract"), core.WithHTTPClient(hc))
 	require.NoError(t, err)
 	t.Run("cardplatform", func(t *testing.T) {
 		coverage(t, openapi.CardPlatform, cardPlatformOps(t, c, cardIDs{}), cardPlatformExcluded)

@@ -34,7 +34,7 @@ func TestValidationContract(t *testing.T) {
 // validationOps returns the calls of every operation of validation.yaml, v1 and v2, through
 // clients of base that send with hc.
 func validationOps(t *testing.T, base string, hc *http.Client) []op {
-	opts := []validation.Option{validation.WithStaticToken(validationtest.Token), validation.WithHTTPClient(hc), validation.WithRateLimit(0)}
+	opts := []core.Option{core.WithStaticToken(validationtest.Token), core.WithHTTPClient(hc), validation.WithRateLimit(0)}
 	v1, err := validation.New(base, append(opts, validation.WithDocumentedAPI())...)
 	require.NoError(t, err)
 	v2, err := validation.New(base, opts...)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
@@ -31,16 +32,16 @@ func BenchmarkRecordingGetCard(b *testing.B) {
 	hc := &http.Client{Transport: memoryTransport{}}
 	variants := []struct {
 		name string
-		opts []cardplatform.Option
+		opts []core.Option
 	}{
 		{"default", nil},
-		{"sdk", []cardplatform.Option{
-			cardplatform.WithTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(tracetest.NewSpanRecorder()))),
-			cardplatform.WithMeterProvider(sdkmetric.NewMeterProvider(sdkmetric.WithReader(sdkmetric.NewManualReader())))}},
+		{"sdk", []core.Option{
+			core.WithTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(tracetest.NewSpanRecorder()))),
+			core.WithMeterProvider(sdkmetric.NewMeterProvider(sdkmetric.WithReader(sdkmetric.NewManualReader())))}},
 	}
 	for _, v := range variants {
-		c, err := cardplatform.New("http://127.0.0.1:1", append([]cardplatform.Option{
-			cardplatform.WithHTTPClient(hc), cardplatform.WithStaticToken("tok")}, v.opts...)...)
+		c, err := cardplatform.New("http://127.0.0.1:1", append([]core.Option{
+			core.WithHTTPClient(hc), core.WithStaticToken("tok")}, v.opts...)...)
 		if err != nil {
 			b.Fatal(err)
 		}

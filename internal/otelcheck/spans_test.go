@@ -96,13 +96,13 @@ func TestSpansAndMetrics(t *testing.T) {
 	})
 	rec := tracetest.NewSpanRecorder()
 	reader := sdkmetric.NewManualReader()
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken(token), cardplatform.WithRetry(fastRetry()),
-		cardplatform.WithTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))),
-		cardplatform.WithMeterProvider(sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken(token), core.WithRetry(fastRetry()),
+		core.WithTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))),
+		core.WithMeterProvider(sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.GetCard(context.Background(), "CP-1", cardplatform.WithCorrelationID("corr-7")); err != nil {
+	if _, err := c.GetCard(context.Background(), "CP-1", core.WithCorrelationID("corr-7")); err != nil {
 		t.Fatal(err)
 	}
 
@@ -189,14 +189,14 @@ func TestNoSecretInSpans(t *testing.T) {
 	})
 	rec := tracetest.NewSpanRecorder()
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken(token), cardplatform.WithTracerProvider(tp))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken(token), core.WithTracerProvider(tp))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.GetCard(context.Background(), pan); err == nil {
 		t.Fatal("GetCard: no error from a 400")
 	}
-	v, err := validation.New(srv.URL, validation.WithStaticToken(token), validation.WithTracerProvider(tp),
+	v, err := validation.New(srv.URL, core.WithStaticToken(token), core.WithTracerProvider(tp),
 		validation.WithDocumentedAPI())
 	if err != nil {
 		t.Fatal(err)
@@ -226,8 +226,8 @@ func TestTracePropagationOff(t *testing.T) {
 		w.WriteHeader(http.StatusBadGateway)
 	})
 	rec := tracetest.NewSpanRecorder()
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken(token), cardplatform.WithTracePropagation(false),
-		cardplatform.WithTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken(token), core.WithTracePropagation(false),
+		core.WithTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +255,7 @@ func TestGlobalTracerProviderInstalledLater(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(w, `{"card_proxy":"CP-1"}`)
 	})
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken(token))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken(token))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,9 +286,9 @@ func TestBankTracePropagationIsOptIn(t *testing.T) {
 	rec := tracetest.NewSpanRecorder()
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
 	for _, on := range []bool{false, true} {
-		opts := []validation.Option{validation.WithStaticToken("tok"), validation.WithTracerProvider(tp)}
+		opts := []core.Option{core.WithStaticToken("tok"), core.WithTracerProvider(tp)}
 		if on {
-			opts = append(opts, validation.WithTracePropagation(true))
+			opts = append(opts, core.WithTracePropagation(true))
 		}
 		c, err := validation.New(srv.URL, opts...)
 		if err != nil {

@@ -1,6 +1,8 @@
 package sdkclient
 
 import (
+	"github.com/issuerkit/issuerkit-go/internal/settings"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -27,15 +29,15 @@ func TestSendRefusesDotSegments(t *testing.T) {
 	op := ops.Operation{ID: "look", Method: http.MethodGet, Path: "/look/{x}", Success: []int{200}, RetrySafe: true}
 	table := ops.NewTable([]ops.Operation{op})
 	api := API{Operations: table, DecodeError: apierror.DecodeBankError}
-	p, base, cfg, err := Build(srv.URL, api, []Option{WithHTTPClient(srv.Client())})
+	p, base, cfg, err := Build(srv.URL, api, []core.Option{core.WithHTTPClient(srv.Client())})
 	require.NoError(t, err)
 	c := NewCore(p, base, cfg)
 	for _, path := range []string{"/look/.", "/look/..", "/look/../x", "/./look", "/look/%2e%2E", "/look/..%3B/x", "/look/%252e?x=1", "/look/a%2Fb"} {
-		err := CallNoContent[func(*CallConfig)](t.Context(), &c, Request{Op: table.Op("look"), Path: path}, nil)
+		err := CallNoContent[core.CallOption](t.Context(), &c, Request{Op: table.Op("look"), Path: path}, nil)
 		assert.ErrorIs(t, err, ErrInvalidArgument, "%s", path)
 	}
 	assert.Zero(t, hits.Load(), "no request reached the server")
-	require.NoError(t, CallNoContent[func(*CallConfig)](t.Context(), &c, Request{Op: table.Op("look"), Path: "/look/a.b?q=..%2F"}, nil),
+	require.NoError(t, CallNoContent[core.CallOption](t.Context(), &c, Request{Op: table.Op("look"), Path: "/look/a.b?q=..%2F"}, nil),
 		"dots inside a segment and anything in the query pass")
 	assert.Equal(t, int32(1), hits.Load())
 }
@@ -44,14 +46,14 @@ func TestSendRefusesDotSegments(t *testing.T) {
 // carry as one segment.
 func TestAPIVersionDotSegment(t *testing.T) {
 	for _, v := range []string{"", ".", "..", "%2e%2e", "v1/..", "v1?x", "v1#x", "v\r\n1"} {
-		var cfg Config
+		var cfg settings.Client
 		err := WithAPIVersion(v)(&cfg)
 		assert.ErrorIs(t, err, ErrInvalidArgument, "%q", v)
 		if err != nil {
 			assert.False(t, strings.ContainsAny(err.Error(), "\r\n"), "no raw line break in %q", err.Error())
 		}
 	}
-	var cfg Config
+	var cfg settings.Client
 	require.NoError(t, WithAPIVersion("v2.1")(&cfg))
 	assert.Equal(t, "v2.1", cfg.APIVersion)
 }
@@ -69,14 +71,14 @@ func TestSendChecksTheWholeURL(t *testing.T) {
 	op := ops.Operation{ID: "look", Method: http.MethodGet, Path: "/look/{x}", Success: []int{200}, RetrySafe: true}
 	table := ops.NewTable([]ops.Operation{op})
 	api := API{Operations: table, DecodeError: apierror.DecodeBankError}
-	p, base, cfg, err := Build(srv.URL, api, []Option{WithHTTPClient(srv.Client())})
+	p, base, cfg, err := Build(srv.URL, api, []core.Option{core.WithHTTPClient(srv.Client())})
 	require.NoError(t, err)
 	c := NewCore(p, base, cfg)
 	for _, u := range []string{base + "/look/..", base + "/look/%2e%2E", "http://elsewhere.example/look/x", base + "/../look/x"} {
-		err := CallNoContent[func(*CallConfig)](t.Context(), &c, Request{Op: table.Op("look"), URL: u}, nil)
+		err := CallNoContent[core.CallOption](t.Context(), &c, Request{Op: table.Op("look"), URL: u}, nil)
 		assert.ErrorIs(t, err, ErrInvalidArgument, "%s", u)
 	}
 	assert.Zero(t, hits.Load(), "no request reached the server")
-	require.NoError(t, CallNoContent[func(*CallConfig)](t.Context(), &c, Request{Op: table.Op("look"), URL: base + "/look/a.b"}, nil))
+	require.NoError(t, CallNoContent[core.CallOption](t.Context(), &c, Request{Op: table.Op("look"), URL: base + "/look/a.b"}, nil))
 	assert.Equal(t, int32(1), hits.Load())
 }

@@ -8,12 +8,17 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/ops"
+	"github.com/issuerkit/issuerkit-go/internal/settings"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // API describes what differs between the clients: how error bodies decode, and the
 // operations table. Whether a request may be re-sent travels with each call
 // (Call.Op), not through the table.
 type API struct {
+	// Name is the client package ("cardplatform", "validation", "paging"): a client-specific
+	// option of another package (Own) is refused by this client's New.
+	Name        string
 	DecodeError apierror.Decoder
 	Operations  *ops.Table
 	// DefaultVersion is the default of the {version} path segment, if the API has one.
@@ -32,9 +37,10 @@ type API struct {
 }
 
 // Build applies opts and returns the pipeline and the normalised base URL, with cfg filled in.
-func Build(baseURL string, api API, opts []Option) (*Pipeline, string, Config, error) {
+func Build(baseURL string, api API, opts []core.Option) (*Pipeline, string, Config, error) {
 	cfg := Config{APIVersion: api.DefaultVersion}
-	base, err := Apply(baseURL, &cfg, opts)
+	s := settings.Client{Name: api.Name}
+	base, err := Apply(baseURL, &s, &cfg, opts)
 	if err != nil {
 		return nil, "", cfg, err
 	}

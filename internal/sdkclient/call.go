@@ -13,6 +13,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -55,25 +56,12 @@ type CallConfig struct {
 	// Secrets holds the Secret values the request carries (its body's, filled by the SDK's
 	// request encoder): masked, like the credentials, in every error and log text of the call.
 	Secrets []string
-	// OnResponse receives the metadata of the successful response.
-	OnResponse func(Meta)
+	// ResponseInto receives the metadata of the successful response (WithResponseInto).
+	ResponseInto *core.Response
 	// Timeout, when TimeoutSet, is this call's whole-call ceiling instead of the client's
 	// (0: none), streamed downloads included.
 	Timeout    time.Duration
 	TimeoutSet bool
-}
-
-// Meta is the metadata of a successful response. The public packages declare a Response type
-// with the same fields and convert.
-type Meta struct {
-	// StatusCode is the HTTP status of the response.
-	StatusCode int
-	// Header holds the response headers.
-	Header http.Header
-	// CorrelationID is the X-CorrelationId the server echoed, else the one the SDK sent.
-	CorrelationID string
-	// TraceID is the server's trace id from traceparent, X-Request-Id or Request-Id.
-	TraceID string
 }
 
 // Request is one call of an operation, as a generated method describes it.
@@ -120,7 +108,7 @@ type Request struct {
 // (Core.IdleTimeout) reset by every byte that arrives. A limit that runs out gives a
 // *TimeoutError, inside an *core.OutcomeUnknownError for an unsafe request that may have
 // reached the server.
-func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []O) (*http.Response, error) {
+func Send[O ~func(*settings.CallConfig)](ctx context.Context, c *Core, r Request, opts []O) (*http.Response, error) {
 	if r.URL != "" {
 		path, ok := strings.CutPrefix(r.URL, c.Base)
 		if !ok {
@@ -138,10 +126,16 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 	st := new(callState)
 	cfg := &st.cfg
 	cfg.Op = r.Op
-	for _, o := range opts {
-		if o != nil {
-			o(cfg)
+	if len(opts) > 0 {
+		set := &st.set
+		for _, o := range opts {
+			if o != nil {
+				o(set)
+			}
 		}
+		cfg.CorrelationID, cfg.Header, cfg.Timeout, cfg.TimeoutSet = set.CorrelationID, set.Header, set.Timeout, set.TimeoutSet
+		cfg.Retry, _ = set.Retry.(*core.RetryOptions)
+		cfg.ResponseInto, _ = set.ResponseInto.(*core.Response)
 	}
 	for _, h := range r.Required {
 		if !hasValue(r.Extra[h.Key]) && cfg.Header.Get(h.Key) == "" && c.OpHeaders[r.Op.ID].Get(h.Key) == "" {
@@ -181,6 +175,7 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 // context).
 type callState struct {
 	cfg  CallConfig
+	set  settings.CallConfig // what the call's options set, converted into cfg
 	body limitedBody
 	info callInfo
 }
@@ -263,13 +258,13 @@ func send(ctx context.Context, c *Core, r Request, st *callState, l *callLimit) 
 	if err != nil {
 		return nil, err
 	}
-	if cfg.OnResponse != nil {
-		cfg.OnResponse(Meta{
+	if r := cfg.ResponseInto; r != nil {
+		*r = core.Response{
 			StatusCode:    resp.StatusCode,
 			Header:        resp.Header,
 			CorrelationID: CorrelationID(resp),
 			TraceID:       apierror.TraceIDFromHeader(resp.Header),
-		})
+		}
 	}
 	if l != nil {
 		st.body.ReadCloser, st.body.resp = resp.Body, resp
@@ -313,7 +308,7 @@ var (
 
 // Call sends r and decodes the JSON success body into a new T, the items of a page no more
 // than the request asked for (itemLimit).
-func Call[T any, O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []O) (*T, error) {
+func Call[T any, O ~func(*settings.CallConfig)](ctx context.Context, c *Core, r Request, opts []O) (*T, error) {
 	resp, err := Send(ctx, c, r, opts)
 	if err != nil {
 		return nil, err
@@ -322,7 +317,7 @@ func Call[T any, O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, 
 }
 
 // CallNoContent sends r and discards the success body.
-func CallNoContent[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []O) error {
+func CallNoContent[O ~func(*settings.CallConfig)](ctx context.Context, c *Core, r Request, opts []O) error {
 	resp, err := Send(ctx, c, r, opts)
 	if err != nil {
 		return err

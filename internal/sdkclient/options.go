@@ -1,20 +1,19 @@
 package sdkclient
 
 import (
-	"crypto/tls"
 	"errors"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"golang.org/x/oauth2"
 )
 
-// Config is what the options fill in.
+// Config is what the client is built from: the options' settings (configFrom), typed.
 type Config struct {
 	Transport Options
 	// APIVersion is the {version} path segment of APIs that have one (card platform).
@@ -57,155 +56,28 @@ type Config struct {
 	idleTimeoutSet bool
 }
 
-// Option configures a client. It reports invalid values at construction.
-type Option func(*Config) error
+// Setter sets one client-specific setting of a client's New: Own makes it the core.Option of
+// a client package (cardplatform.WithIdleTimeout, validation.WithRateLimit, ...).
+type Setter = func(*settings.Client) error
 
-// WithHTTPClient sends requests through hc instead of the SDK's default client. hc is not
-// modified: the SDK uses a shallow copy whose CheckRedirect follows no redirect, on any
-// origin, whatever hc's own CheckRedirect says (see RedirectError).
-//
-// What holds with any hc, whatever its Transport (HTTP/3, a service mesh, a recording proxy):
-// a request that moves money or changes state is sent again only when the SDK saw that the
-// attempt wrote nothing (hc's Transport reported through the request's httptrace hooks that it
-// looked for a connection and never got one, or an SDK step refused the request before hc)
-// and the error agrees (a failed dial, a DNS failure, a TLS handshake the client refused, or
-// the SDK's own refusals); any other failure, and every failure of a Transport that fires no
-// trace hooks, is reported once as an outcome-unknown error carrying the correlation id. No redirect is followed, so credentials and bodies go only to the URL the
-// SDK chose, and the tokens sent are masked in every error and log. A Transport that is not an *http.Transport cannot take
-// WithClientCertificate or WithTLSConfig (a construction error); its own timeouts, proxies
-// and retries are its business: a Transport that re-sends requests itself defeats the above.
-func WithHTTPClient(hc *http.Client) Option {
-	return func(c *Config) error {
-		if hc == nil {
-			return errors.New("issuerkit: WithHTTPClient(nil)")
+// Own returns the core.Option of the client package client named option: set applied under
+// that client's New, refused by any other client's with an error matching ErrInvalidArgument
+// that names the option and both clients.
+func Own(client, option string, set Setter) core.Option {
+	return func(c *settings.Client) error {
+		if c.Name != client {
+			return fmt.Errorf("%w: %s.%s is an option of package %s: %s.New does not take it",
+				ErrInvalidArgument, client, option, client, c.Name)
 		}
-		c.Transport.HTTPClient = hc
-		return nil
+		return set(c)
 	}
-}
-
-// WithTokenSource authenticates every request with bearer tokens from ts, shared across
-// goroutines with one refresh at a time, refreshed shortly before expiry in the background;
-// a call waits for a refresh only as long as its context lasts.
-func WithTokenSource(ts oauth2.TokenSource) Option {
-	return func(c *Config) error {
-		if ts == nil {
-			return errors.New("issuerkit: WithTokenSource(nil)")
-		}
-		c.Transport.TokenSource = ts
-		return nil
-	}
-}
-
-// WithClientCertificate presents cert for mutual TLS. It combines with WithTLSConfig in
-// either order: cert is added to that configuration's certificates.
-func WithClientCertificate(cert tls.Certificate) Option {
-	return func(c *Config) error {
-		if len(cert.Certificate) == 0 {
-			return errors.New("issuerkit: WithClientCertificate: empty certificate")
-		}
-		c.Transport.ClientCertificates = append(c.Transport.ClientCertificates, cert)
-		return nil
-	}
-}
-
-// WithTLSConfig uses cfg (cloned) for TLS: client certificates, root CAs, minimum version.
-// Certificates given with WithClientCertificate are added to cfg's, whatever the order of the
-// two options.
-func WithTLSConfig(cfg *tls.Config) Option {
-	return func(c *Config) error {
-		if cfg == nil {
-			return errors.New("issuerkit: WithTLSConfig(nil)")
-		}
-		c.Transport.TLSConfig = cfg.Clone()
-		return nil
-	}
-}
-
-// WithLogger logs one record per attempt to l; bodies only with WithLogBodies.
-func WithLogger(l *slog.Logger) Option {
-	return func(c *Config) error { c.Transport.Logger = l; return nil }
-}
-
-// WithLogBodies adds request and response bodies, secrets masked, to the log records.
-func WithLogBodies() Option {
-	return func(c *Config) error { c.Transport.LogBodies = true; return nil }
-}
-
-// WithUserAgent appends suffix to the SDK's User-Agent. A suffix that is not a valid header
-// value (a CR, LF or other control character) is refused with ErrInvalidArgument.
-func WithUserAgent(suffix string) Option {
-	return func(c *Config) error {
-		if err := CheckHeader("User-Agent", suffix); err != nil {
-			return err
-		}
-		c.Transport.UserAgent = suffix
-		return nil
-	}
-}
-
-// WithRetry tunes retries; MaxAttempts 1 turns them off.
-func WithRetry(r core.RetryOptions) Option {
-	return func(c *Config) error {
-		if r.MaxAttempts < 0 || r.BaseDelay < 0 || r.MaxDelay < 0 || r.AttemptTimeout < 0 {
-			return fmt.Errorf("issuerkit: WithRetry: negative value in %+v", r)
-		}
-		c.Transport.Retry = r
-		return nil
-	}
-}
-
-// WithRedactKeys masks the values of these JSON member names, in addition to the defaults
-// (card numbers, CVV, PIN, track data, SSN, account numbers, tokens, secrets), in this
-// client's logs and errors. Names compare case-insensitively, ignoring '_' and '-'.
-func WithRedactKeys(keys ...string) Option {
-	return func(c *Config) error {
-		c.Transport.RedactKeys = append(c.Transport.RedactKeys, keys...)
-		return nil
-	}
-}
-
-// WithRedactQueryParams masks the values of these query parameters, in addition to the
-// defaults, in the URLs this client logs and puts in errors.
-func WithRedactQueryParams(names ...string) Option {
-	return func(c *Config) error {
-		c.Transport.RedactQueryParams = append(c.Transport.RedactQueryParams, names...)
-		return nil
-	}
-}
-
-// WithLoggedHeaders lets this client log the values of these headers, in addition to the
-// defaults (Content-Type, Content-Length, Date, Retry-After, X-CorrelationId, X-Request-Id,
-// Traceparent, User-Agent, totalRows, retrievedRows). Authorization, Proxy-Authorization,
-// Cookie and Set-Cookie are never logged.
-func WithLoggedHeaders(names ...string) Option {
-	return func(c *Config) error {
-		c.Transport.LoggedHeaders = append(c.Transport.LoggedHeaders, names...)
-		return nil
-	}
-}
-
-// WithSecretValues masks these exact values (credentials of your own, for example ones a
-// custom transport adds) wherever this client writes text: errors, error fields and logs. The
-// bearer tokens the client sends, and a BankTokenSource's credentials, are masked without it.
-func WithSecretValues(values ...string) Option {
-	return func(c *Config) error {
-		c.Transport.Secrets = append(c.Transport.Secrets, values...)
-		return nil
-	}
-}
-
-// WithInsecureHTTP allows bearer tokens over plain http to non-loopback hosts. Only for test
-// environments behind a trusted network.
-func WithInsecureHTTP() Option {
-	return func(c *Config) error { c.Transport.AllowInsecureHTTP = true; return nil }
 }
 
 // WithAPIVersion sets the API version path segment (default v1). A version that is not one
 // plain path segment (empty, a dot segment, a character that needs escaping) is refused with
 // ErrInvalidArgument.
-func WithAPIVersion(v string) Option {
-	return func(c *Config) error {
+func WithAPIVersion(v string) Setter {
+	return func(c *settings.Client) error {
 		if v == "" || url.PathEscape(v) != v || unsafeSegment(v) != "" {
 			return fmt.Errorf("%w: API version %q is not one plain path segment", ErrInvalidArgument, v)
 		}
@@ -218,8 +90,8 @@ func WithAPIVersion(v string) Option {
 // does not set the header itself (the bank's KeyClientId on the RTP participants endpoint).
 // An empty value, or a name or value that is not a valid header, is refused with
 // ErrInvalidArgument.
-func WithOperationHeader(opID, key, value string) Option {
-	return func(c *Config) error {
+func WithOperationHeader(opID, key, value string) Setter {
+	return func(c *settings.Client) error {
 		if value == "" {
 			return fmt.Errorf("%w: empty %s header for %s", ErrInvalidArgument, key, opID)
 		}
@@ -239,28 +111,33 @@ func WithOperationHeader(opID, key, value string) Option {
 	}
 }
 
-// WithSetting stores value under key in Config.Settings, for a client package's own options.
-func WithSetting(key string, value any) Option {
-	return func(c *Config) error {
-		if c.Settings == nil {
-			c.Settings = map[string]any{}
+// WithSetting stores value under key in the client's package settings (Core.Settings), for a
+// client package's own options.
+func WithSetting(key string, value any) Setter {
+	return func(c *settings.Client) error {
+		if c.Package == nil {
+			c.Package = map[string]any{}
 		}
-		c.Settings[key] = value
+		c.Package[key] = value
 		return nil
 	}
 }
 
-// Apply runs opts over cfg and checks the base URL (CheckBaseURL), and that it is https
-// whenever a bearer token is configured (loopback and explicit opt-in excepted). It returns the
-// base URL without a trailing slash.
-func Apply(baseURL string, cfg *Config, opts []Option) (string, error) {
+// Apply runs opts over s (s.Name says whose New runs them), converts what they set into cfg
+// (configFrom) and checks the base URL (CheckBaseURL), and that it is https whenever a bearer
+// token is configured (loopback and explicit opt-in excepted). It returns the base URL without
+// a trailing slash.
+func Apply(baseURL string, s *settings.Client, cfg *Config, opts []core.Option) (string, error) {
 	for _, o := range opts {
 		if o == nil {
 			continue
 		}
-		if err := o(cfg); err != nil {
+		if err := o(s); err != nil {
 			return "", err
 		}
+	}
+	if err := configFrom(s, cfg); err != nil {
+		return "", err
 	}
 	u, err := CheckBaseURL(baseURL)
 	if err != nil {
@@ -272,6 +149,44 @@ func Apply(baseURL string, cfg *Config, opts []Option) (string, error) {
 		}
 	}
 	return strings.TrimRight(u.String(), "/"), nil
+}
+
+// configFrom converts what the options set (s) into cfg: the one place where the settings'
+// values of core's types (held as any in the leaf package settings) become typed again, and
+// where the checks that need the call path's rules run.
+func configFrom(s *settings.Client, cfg *Config) error {
+	if s.UserAgent != "" {
+		if err := CheckHeader("User-Agent", s.UserAgent); err != nil {
+			return err
+		}
+	}
+	t := &cfg.Transport
+	t.HTTPClient, t.TokenSource = s.HTTPClient, s.TokenSource
+	if s.StaticSet {
+		ts := StaticToken(s.StaticToken)
+		t.TokenSource, cfg.staticSource, cfg.staticToken = ts, ts, s.StaticToken
+	}
+	t.ClientCertificates, t.TLSConfig = s.ClientCertificates, s.TLSConfig
+	t.Logger, t.LogBodies, t.UserAgent = s.Logger, s.LogBodies, s.UserAgent
+	if r, ok := s.Retry.(core.RetryOptions); ok {
+		t.Retry = r
+	}
+	t.RedactKeys, t.RedactQueryParams, t.LoggedHeaders, t.Secrets = s.RedactKeys, s.RedactQueryParams, s.LoggedHeaders, s.Secrets
+	t.AllowInsecureHTTP = s.AllowInsecureHTTP
+	t.CallMiddleware, t.AttemptMiddleware = s.CallMiddleware, s.AttemptMiddleware
+	t.Telemetry.TracerProvider, t.Telemetry.MeterProvider = s.TracerProvider, s.MeterProvider
+	cfg.tracePropagation = s.TracePropagation
+	cfg.Timeout, cfg.timeoutSet = s.Timeout, s.TimeoutSet
+	if s.APIVersion != "" {
+		cfg.APIVersion = s.APIVersion
+	}
+	cfg.IdleTimeout, cfg.idleTimeoutSet = s.IdleTimeout, s.IdleTimeoutSet
+	cfg.RateLimit, cfg.rateLimitSet, cfg.RateLimitWait = s.RateLimit, s.RateLimitSet, s.RateLimitWait
+	cfg.MaxLockout, cfg.PrivateBudget, cfg.CredentialID = s.MaxLockout, s.PrivateBudget, s.CredentialID
+	cfg.Limiter, _ = s.Limiter.(core.Limiter)
+	cfg.Lockout, _ = s.Lockout.(core.Lockout)
+	cfg.OpHeaders, cfg.Settings = s.OpHeaders, s.Package
+	return nil
 }
 
 // CheckBaseURL parses a client's base URL and refuses, with an error matching

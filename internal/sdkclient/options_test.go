@@ -3,6 +3,8 @@ package sdkclient
 import (
 	"crypto/tls"
 	"crypto/x509"
+	"github.com/issuerkit/issuerkit-go/internal/settings"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,14 +14,14 @@ import (
 func TestClientCertificateAndTLSConfigInEitherOrder(t *testing.T) {
 	cert := tls.Certificate{Certificate: [][]byte{[]byte("client-cert")}}
 	roots := x509.NewCertPool()
-	orders := map[string][]Option{
-		"certificate first": {WithClientCertificate(cert), WithTLSConfig(&tls.Config{RootCAs: roots})},
-		"TLS config first":  {WithTLSConfig(&tls.Config{RootCAs: roots}), WithClientCertificate(cert)},
+	orders := map[string][]core.Option{
+		"certificate first": {core.WithClientCertificate(cert), core.WithTLSConfig(&tls.Config{RootCAs: roots})},
+		"TLS config first":  {core.WithTLSConfig(&tls.Config{RootCAs: roots}), core.WithClientCertificate(cert)},
 	}
 	for name, opts := range orders {
 		t.Run(name, func(t *testing.T) {
 			var cfg Config
-			_, err := Apply("https://api.example.com", &cfg, opts)
+			_, err := Apply("https://api.example.com", &settings.Client{}, &cfg, opts)
 			require.NoError(t, err)
 			tc := cfg.Transport.EffectiveTLSConfig()
 			require.NotNil(t, tc)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -21,26 +22,26 @@ import (
 // the limiter off (not the lock-out a 429 starts). Every attempt counts, retries included. The
 // bank clients default to 5. Clients of one credential at one bank share one budget, at the
 // lowest rate any of them was given: the strictest wins.
-func WithRateLimit(perSecond float64) Option {
-	return func(c *Config) error {
+func WithRateLimit(perSecond float64) Setter {
+	return func(c *settings.Client) error {
 		if perSecond < 0 || perSecond != perSecond {
 			return fmt.Errorf("issuerkit: WithRateLimit(%v): want 0 (off) or more", perSecond)
 		}
-		c.RateLimit, c.rateLimitSet = perSecond, true
+		c.RateLimit, c.RateLimitSet = perSecond, true
 		return nil
 	}
 }
 
 // WithRateLimitWait makes a 429 wait out the lock-out (Retry-After, or two minutes when the
 // server gives none) and send again, bounded by the call's context, instead of failing at once.
-func WithRateLimitWait() Option {
-	return func(c *Config) error { c.RateLimitWait = true; return nil }
+func WithRateLimitWait() Setter {
+	return func(c *settings.Client) error { c.RateLimitWait = true; return nil }
 }
 
 // WithMaxLockout sets the longest lock-out a 429 starts (default ratelimit.DefaultMaxLockout,
 // 10 minutes): a longer Retry-After is cut to it. Under a second fails.
-func WithMaxLockout(d time.Duration) Option {
-	return func(c *Config) error {
+func WithMaxLockout(d time.Duration) Setter {
+	return func(c *settings.Client) error {
 		if d < time.Second {
 			return fmt.Errorf("issuerkit: WithMaxLockout(%v): want at least 1s", d)
 		}
@@ -52,8 +53,8 @@ func WithMaxLockout(d time.Duration) Option {
 // WithLimiter makes the client wait for lim before every attempt instead of its in-process
 // limiter: a limiter shared by several processes (see banklimit). lim sets the rate, so it
 // does not combine with WithRateLimit.
-func WithLimiter(lim core.Limiter) Option {
-	return func(c *Config) error {
+func WithLimiter(lim core.Limiter) Setter {
+	return func(c *settings.Client) error {
 		if lim == nil {
 			return errors.New("issuerkit: WithLimiter(nil)")
 		}
@@ -64,8 +65,8 @@ func WithLimiter(lim core.Limiter) Option {
 
 // WithLockout keeps the lock-out a 429 starts in lo instead of in the process: a lock-out
 // shared by several processes (see banklimit).
-func WithLockout(lo core.Lockout) Option {
-	return func(c *Config) error {
+func WithLockout(lo core.Lockout) Setter {
+	return func(c *settings.Client) error {
 		if lo == nil {
 			return errors.New("issuerkit: WithLockout(nil)")
 		}
@@ -76,30 +77,20 @@ func WithLockout(lo core.Lockout) Option {
 
 // WithPrivateBudget gives the client an in-process limiter and lock-out of its own, instead of
 // those it shares with the process's other clients of the same credential and bank.
-func WithPrivateBudget() Option {
-	return func(c *Config) error { c.PrivateBudget = true; return nil }
+func WithPrivateBudget() Setter {
+	return func(c *settings.Client) error { c.PrivateBudget = true; return nil }
 }
 
 // WithCredentialID names the client's credential for its rate-limit budget (only a hash of id
 // is used): clients with the same id at the same bank origin share one budget. Without it the
 // SDK identifies a BankTokenSource or a static token by itself; clients with another token
 // source share the budget of their bank origin.
-func WithCredentialID(id string) Option {
-	return func(c *Config) error {
+func WithCredentialID(id string) Setter {
+	return func(c *settings.Client) error {
 		if id == "" {
 			return errors.New("issuerkit: WithCredentialID(\"\")")
 		}
 		c.CredentialID = id
-		return nil
-	}
-}
-
-// WithStaticToken authenticates every request with the bearer token tok, which also
-// identifies the credential's rate-limit budget.
-func WithStaticToken(tok string) Option {
-	return func(c *Config) error {
-		ts := StaticToken(tok)
-		c.Transport.TokenSource, c.staticSource, c.staticToken = ts, ts, tok
 		return nil
 	}
 }

@@ -38,15 +38,15 @@ func TestLimiterRefusalIsNotSent(t *testing.T) {
 	for _, op := range []string{"pay", "look"} {
 		t.Run(op, func(t *testing.T) {
 			hits.Store(0)
-			p, base, cfg, err := Build(srv.URL, api, []Option{WithHTTPClient(srv.Client()), WithInsecureHTTP()})
+			p, base, cfg, err := Build(srv.URL, api, []core.Option{core.WithHTTPClient(srv.Client()), core.WithInsecureHTTP()})
 			require.NoError(t, err)
 			c := NewCore(p, base, cfg)
 			r := Request{Op: table.Op(op), Path: table.Op(op).Path, Body: map[string]int{"amount": 1}}
-			require.NoError(t, CallNoContent[func(*CallConfig)](t.Context(), &c, r, nil), "the first request goes at once")
+			require.NoError(t, CallNoContent[core.CallOption](t.Context(), &c, r, nil), "the first request goes at once")
 
 			ctx, cancel := context.WithTimeout(t.Context(), 200*time.Millisecond) // the next turn is ~1.1 s away
 			defer cancel()
-			err = CallNoContent[func(*CallConfig)](ctx, &c, r, nil)
+			err = CallNoContent[core.CallOption](ctx, &c, r, nil)
 			require.Error(t, err)
 			var ou *core.OutcomeUnknownError
 			assert.False(t, errors.As(err, &ou), "never sent, so not an outcome unknown: %v", err)
@@ -55,7 +55,7 @@ func TestLimiterRefusalIsNotSent(t *testing.T) {
 
 			ctx, cancel = context.WithCancel(t.Context())
 			time.AfterFunc(50*time.Millisecond, cancel)
-			err = CallNoContent[func(*CallConfig)](ctx, &c, r, nil)
+			err = CallNoContent[core.CallOption](ctx, &c, r, nil)
 			assert.False(t, errors.As(err, &ou), "cancelled while waiting for its turn: not sent: %v", err)
 			assert.ErrorIs(t, err, core.ErrRateLimited)
 			assert.ErrorIs(t, err, context.Canceled)
@@ -107,14 +107,14 @@ func TestTurnSpacedFromTheWrite(t *testing.T) {
 	interval := time.Duration(float64(time.Second) / (rate * jitterGuard)) // 108.7 ms, rounded down
 	dw := &delayedWrites{next: srv.Client().Transport, rnd: rand.New(rand.NewPCG(34, 1))}
 	api := API{Operations: table, RateLimit: rate, Lockout: true, DecodeError: apierror.DecodeBankError}
-	p, base, cfg, err := Build(srv.URL, api, []Option{WithHTTPClient(&http.Client{Transport: dw}), WithInsecureHTTP(), WithPrivateBudget()})
+	p, base, cfg, err := Build(srv.URL, api, []core.Option{core.WithHTTPClient(&http.Client{Transport: dw}), core.WithInsecureHTTP(), core.Option(WithPrivateBudget())})
 	require.NoError(t, err)
 	c := NewCore(p, base, cfg)
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Go(func() {
 			for range 4 {
-				assert.NoError(t, CallNoContent[func(*CallConfig)](t.Context(), &c, Request{Op: table.Op("look"), Path: "/look"}, nil))
+				assert.NoError(t, CallNoContent[core.CallOption](t.Context(), &c, Request{Op: table.Op("look"), Path: "/look"}, nil))
 			}
 		})
 	}

@@ -9,31 +9,19 @@ import (
 	"sync"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
-
-// WithTimeout sets the whole-call ceiling of every call of the client but streamed downloads
-// (default DefaultTimeout): connection, token, every attempt and backoff, and reading the
-// answer. 0 turns it off: only the call's context bounds it. Negative is an error.
-func WithTimeout(d time.Duration) Option {
-	return func(c *Config) error {
-		if d < 0 {
-			return fmt.Errorf("issuerkit: WithTimeout(%s): negative", d)
-		}
-		c.Timeout, c.timeoutSet = d, true
-		return nil
-	}
-}
 
 // WithIdleTimeout sets how long a streamed download may go without receiving a byte
 // (default DefaultIdleTimeout), from the request until its body is closed. 0 turns it off.
 // Negative is an error.
-func WithIdleTimeout(d time.Duration) Option {
-	return func(c *Config) error {
+func WithIdleTimeout(d time.Duration) Setter {
+	return func(c *settings.Client) error {
 		if d < 0 {
 			return fmt.Errorf("issuerkit: WithIdleTimeout(%s): negative", d)
 		}
-		c.IdleTimeout, c.idleTimeoutSet = d, true
+		c.IdleTimeout, c.IdleTimeoutSet = d, true
 		return nil
 	}
 }

@@ -1,5 +1,6 @@
 // Package settings holds what the SDK's options and its call path share without importing
-// each other: package core reads and defines, the call path (internal/sdkclient) sets. It
+// each other: package core reads them and defines the options that fill them, the call path
+// (internal/sdkclient) sets and reads them. It
 // imports no package of the SDK, so that core, which the call path imports, can read it.
 package settings
 

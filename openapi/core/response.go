@@ -20,7 +20,7 @@ type Response struct {
 	TraceID string
 }
 
-// CallSettings is what a call's options say. A client package's ReadCallOptions gives it to a
+// CallSettings is what a call's options say. ReadCallOptions gives it to a
 // test whose fake stands for a method of Client behind an interface of its own, so that it can
 // check which correlation id, headers, timeout and retries the code under test asked for.
 type CallSettings struct {

@@ -69,9 +69,9 @@ func TestExternalLimiterAndLockout(t *testing.T) {
 	b := newBank(t)
 	s := &store{}
 	tok := validationtest.Token
-	v, err := validation.New(b.URL, validation.WithStaticToken(tok), validation.WithLimiter(s), validation.WithLockout(s))
+	v, err := validation.New(b.URL, core.WithStaticToken(tok), validation.WithLimiter(s), validation.WithLockout(s))
 	require.NoError(t, err)
-	p, err := paging.New(b.URL, paging.WithDocumentedAPI(), paging.WithStaticToken(tok), paging.WithLimiter(s), paging.WithLockout(s))
+	p, err := paging.New(b.URL, paging.WithDocumentedAPI(), core.WithStaticToken(tok), paging.WithLimiter(s), paging.WithLockout(s))
 	require.NoError(t, err)
 
 	_, err = v.VerifyAccount(t.Context(), inquiry)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationtest"
@@ -23,9 +24,9 @@ func TestOneBudgetWhateverTheRate(t *testing.T) {
 	}
 	b := newBank(t)
 	const tok = validationtest.Token
-	v, err := validation.New(b.URL, validation.WithStaticToken(tok))
+	v, err := validation.New(b.URL, core.WithStaticToken(tok))
 	require.NoError(t, err)
-	p, err := paging.New(b.URL, paging.WithStaticToken(tok), paging.WithRateLimit(4), paging.WithDocumentedAPI()) // the /ddaReports row list of newBank
+	p, err := paging.New(b.URL, core.WithStaticToken(tok), paging.WithRateLimit(4), paging.WithDocumentedAPI()) // the /ddaReports row list of newBank
 	require.NoError(t, err)
 
 	var wg sync.WaitGroup
@@ -37,7 +38,7 @@ func TestOneBudgetWhateverTheRate(t *testing.T) {
 	})
 	wg.Go(func() {
 		n := 0
-		for _, err := range p.PreviousDayTransactions(t.Context(), pdReq(), paging.WithPageSize(20), paging.WithMaxItems(140), paging.WithEagerPrefetch(4)) {
+		for _, err := range p.PreviousDayTransactions(t.Context(), pdReq(), core.WithPageSize(20), core.WithMaxItems(140), core.WithEagerPrefetch(4)) {
 			assert.NoError(t, err)
 			n++
 		}

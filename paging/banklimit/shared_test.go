@@ -104,9 +104,9 @@ func TestOneBudgetPerCredential(t *testing.T) {
 	}
 	b := newBank(t)
 	const tok = validationtest.Token
-	v, err := validation.New(b.URL, validation.WithStaticToken(tok))
+	v, err := validation.New(b.URL, core.WithStaticToken(tok))
 	require.NoError(t, err)
-	p, err := paging.New(b.URL, paging.WithDocumentedAPI(), paging.WithStaticToken(tok))
+	p, err := paging.New(b.URL, paging.WithDocumentedAPI(), core.WithStaticToken(tok))
 	require.NoError(t, err)
 
 	var wg sync.WaitGroup
@@ -118,7 +118,7 @@ func TestOneBudgetPerCredential(t *testing.T) {
 	})
 	wg.Go(func() {
 		n := 0
-		for _, err := range p.PreviousDayTransactions(t.Context(), pdReq(), paging.WithPageSize(20), paging.WithMaxItems(240), paging.WithEagerPrefetch(4)) {
+		for _, err := range p.PreviousDayTransactions(t.Context(), pdReq(), core.WithPageSize(20), core.WithMaxItems(240), core.WithEagerPrefetch(4)) {
 			assert.NoError(t, err)
 			n++
 		}
@@ -145,21 +145,21 @@ func TestOneBudgetPerCredential(t *testing.T) {
 func TestPrivateBudget(t *testing.T) {
 	b := newBank(t)
 	tok := validationtest.Token
-	p, err := paging.New(b.URL, paging.WithDocumentedAPI(), paging.WithStaticToken(tok))
+	p, err := paging.New(b.URL, paging.WithDocumentedAPI(), core.WithStaticToken(tok))
 	require.NoError(t, err)
 	b.fail.Store(true)
 	_, err = p.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq()})
 	require.ErrorIs(t, err, core.ErrRateLimited)
-	for _, opts := range [][]validation.Option{
-		{validation.WithStaticToken(tok), validation.WithPrivateBudget()},
-		{validation.WithStaticToken(tok), validation.WithCredentialID("another credential")},
+	for _, opts := range [][]core.Option{
+		{core.WithStaticToken(tok), validation.WithPrivateBudget()},
+		{core.WithStaticToken(tok), validation.WithCredentialID("another credential")},
 	} {
 		v, err := validation.New(b.URL, opts...)
 		require.NoError(t, err)
 		_, err = v.VerifyAccount(t.Context(), inquiry)
 		assert.NoError(t, err)
 	}
-	v, err := validation.New(b.URL, validation.WithStaticToken(tok))
+	v, err := validation.New(b.URL, core.WithStaticToken(tok))
 	require.NoError(t, err)
 	_, err = v.VerifyAccount(t.Context(), inquiry)
 	var le *core.LockoutError

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/banktest"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
@@ -42,8 +43,8 @@ const budgetPageSize = 5
 // budget (5 a second, 92% of it used), prefetching up to 4 pages (concurrent turns), until the
 // list ends or an error.
 func drain(ctx context.Context, c *paging.Client, pages int) error {
-	for _, err := range c.ACHTransactions(ctx, achReq(), paging.WithPageSize(budgetPageSize),
-		paging.WithMaxItems(budgetPageSize*pages), paging.WithEagerPrefetch(4)) {
+	for _, err := range c.ACHTransactions(ctx, achReq(), core.WithPageSize(budgetPageSize),
+		core.WithMaxItems(budgetPageSize*pages), core.WithEagerPrefetch(4)) {
 		if err != nil {
 			return err
 		}
@@ -115,7 +116,7 @@ func TestBudgetHolds(t *testing.T) {
 // runChild is the child process of TestBudgetHolds: a client on the process's default budget
 // draining lists at url until killed.
 func runChild(t *testing.T, url string) {
-	c, err := paging.New(url, paging.WithStaticToken(banktest.Token))
+	c, err := paging.New(url, core.WithStaticToken(banktest.Token))
 	require.NoError(t, err)
 	for {
 		require.NoError(t, drain(t.Context(), c, 1<<20))

@@ -15,6 +15,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 	"github.com/issuerkit/issuerkit-go/validation"
@@ -76,8 +77,8 @@ type config struct {
 	lockout    time.Duration
 	listOpts   []pagingtest.Option
 	valOpts    []validationtest.Option
-	pagingOpts []paging.Option
-	valClient  []validation.Option
+	pagingOpts []core.Option
+	valClient  []core.Option
 }
 
 // WithRateLimit sets the requests accepted per credential in any one second (default
@@ -106,13 +107,13 @@ func WithValidationOptions(opts ...validationtest.Option) Option {
 }
 
 // WithPagingClientOptions adds options to PagingClient (after the Server's own: they win).
-func WithPagingClientOptions(opts ...paging.Option) Option {
+func WithPagingClientOptions(opts ...core.Option) Option {
 	return func(c *config) { c.pagingOpts = append(c.pagingOpts, opts...) }
 }
 
 // WithValidationClientOptions adds options to ValidationClient (after the Server's own: they
 // win).
-func WithValidationClientOptions(opts ...validation.Option) Option {
+func WithValidationClientOptions(opts ...core.Option) Option {
 	return func(c *config) { c.valClient = append(c.valClient, opts...) }
 }
 
@@ -154,11 +155,11 @@ func Start(opts ...Option) (*Server, error) {
 		credID: "banktest-" + strconv.FormatUint(serverSeq.Add(1), 10)}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	s.URL = s.srv.URL
-	s.pc, err = paging.New(s.URL, append([]paging.Option{paging.WithHTTPClient(s.srv.Client()),
-		paging.WithStaticToken(Token), paging.WithCredentialID(s.credID)}, cfg.pagingOpts...)...)
+	s.pc, err = paging.New(s.URL, append([]core.Option{core.WithHTTPClient(s.srv.Client()),
+		core.WithStaticToken(Token), paging.WithCredentialID(s.credID)}, cfg.pagingOpts...)...)
 	if err == nil {
-		s.vc, err = validation.New(s.URL, append([]validation.Option{validation.WithHTTPClient(s.srv.Client()),
-			validation.WithStaticToken(Token), validation.WithCredentialID(s.credID)}, cfg.valClient...)...)
+		s.vc, err = validation.New(s.URL, append([]core.Option{core.WithHTTPClient(s.srv.Client()),
+			core.WithStaticToken(Token), validation.WithCredentialID(s.credID)}, cfg.valClient...)...)
 	}
 	if err != nil {
 		s.Close()

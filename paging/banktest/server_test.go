@@ -142,7 +142,7 @@ func TestTwoRatesOneBudget(t *testing.T) {
 	})
 	wg.Go(func() {
 		n := 0
-		for _, err := range srv.PagingClient().ACHTransactions(t.Context(), achReq(), paging.WithPageSize(20), paging.WithMaxItems(100), paging.WithEagerPrefetch(4)) {
+		for _, err := range srv.PagingClient().ACHTransactions(t.Context(), achReq(), core.WithPageSize(20), core.WithMaxItems(100), core.WithEagerPrefetch(4)) {
 			if !assert.NoError(t, err) {
 				return
 			}

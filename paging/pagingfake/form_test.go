@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingfake"
 )
@@ -15,8 +16,8 @@ import (
 func TestFakeGetsTypedPageParametersInBothForms(t *testing.T) {
 	for _, form := range []struct {
 		name string
-		opts []paging.Option
-	}{{"published (default)", nil}, {"documented", []paging.Option{paging.WithDocumentedAPI()}}} {
+		opts []core.Option
+	}{{"published (default)", nil}, {"documented", []core.Option{paging.WithDocumentedAPI()}}} {
 		t.Run(form.name, func(t *testing.T) {
 			var asked []string
 			f := &pagingfake.Fake{
@@ -38,7 +39,7 @@ func TestFakeGetsTypedPageParametersInBothForms(t *testing.T) {
 			c := f.Client(form.opts...)
 			ctx := context.Background()
 			n := 0
-			for _, err := range c.ACHTransactions(ctx, paging.ACHListRequest{}, paging.WithPageSize(1)) {
+			for _, err := range c.ACHTransactions(ctx, paging.ACHListRequest{}, core.WithPageSize(1)) {
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -26,7 +26,7 @@ func ExampleWithSeed() {
 	}
 	defer srv.Close()
 	req := paging.ACHListRequest{AccountNumber: core.NewSecret("3123456789"), FromDate: core.MustParseDate("2025-01-02"), ToDate: d}
-	for tx, err := range srv.Client().ACHTransactions(context.Background(), req, paging.WithPageSize(2)) {
+	for tx, err := range srv.Client().ACHTransactions(context.Background(), req, core.WithPageSize(2)) {
 		if err != nil {
 			fmt.Println(err)
 			return

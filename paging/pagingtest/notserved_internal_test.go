@@ -32,7 +32,7 @@ func TestNotServedIsTyped(t *testing.T) {
 			h := s.served(mux)
 			hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1); h.ServeHTTP(w, r) }))
 			defer hs.Close()
-			c, err := paging.New(hs.URL, paging.WithStaticToken(Token), paging.WithRateLimit(0), paging.WithKeyClientID("0123456789abcdef0123456789abcdef"))
+			c, err := paging.New(hs.URL, core.WithStaticToken(Token), paging.WithRateLimit(0), paging.WithKeyClientID("0123456789abcdef0123456789abcdef"))
 			require.NoError(t, err)
 			for _, call := range []func() error{
 				func() error {

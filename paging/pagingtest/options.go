@@ -3,6 +3,7 @@ package pagingtest
 import (
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
@@ -53,7 +54,7 @@ type config struct {
 	published      bool
 	wrapACHErrors  bool
 	pageMeta       func(*paging.PageMetadata)
-	clientOpts     []paging.Option
+	clientOpts     []core.Option
 	seed           Seed
 }
 
@@ -117,8 +118,8 @@ func WithDocumentedAPI() Option {
 	return func(c *config) { c.published, c.placement = false, Query }
 }
 
-// WithClientOptions adds options to the Server's Client (for example paging.WithRetry), after
+// WithClientOptions adds options to the Server's Client (for example core.WithRetry), after
 // the sandbox's own: a later option wins.
-func WithClientOptions(opts ...paging.Option) Option {
+func WithClientOptions(opts ...core.Option) Option {
 	return func(c *config) { c.clientOpts = append(c.clientOpts, opts...) }
 }

@@ -18,7 +18,7 @@ import (
 func TestRequestLogMasksSecrets(t *testing.T) {
 	const acct, token = "3123456789", "paging-test-token-1"
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(3))
-	c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0), paging.WithStaticToken(token))
+	c, err := paging.New(srv.URL, core.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0), core.WithStaticToken(token))
 	require.NoError(t, err)
 	from, to := core.MustParseDate("2025-01-02"), core.MustParseDate("2025-01-09")
 	for _, err := range c.ACHTransactions(t.Context(), paging.ACHListRequest{AccountNumber: core.NewSecret(acct), FromDate: from, ToDate: to}) {

@@ -69,7 +69,7 @@ func TestSeededRecords(t *testing.T) {
 
 	t.Run("ACH", func(t *testing.T) {
 		var got []paging.ACHListTransaction
-		for tx, err := range c.ACHTransactions(ctx, paging.ACHListRequest{AccountNumber: seedAcct, FromDate: seedFrom, ToDate: seedTo}, paging.WithPageSize(2)) {
+		for tx, err := range c.ACHTransactions(ctx, paging.ACHListRequest{AccountNumber: seedAcct, FromDate: seedFrom, ToDate: seedTo}, core.WithPageSize(2)) {
 			require.NoError(t, err)
 			got = append(got, tx)
 		}
@@ -84,17 +84,17 @@ func TestSeededRecords(t *testing.T) {
 		assert.Len(t, srv.RequestsFor("ACHTransactions"), 2, "two pages of two")
 	})
 	t.Run("wires", func(t *testing.T) {
-		got := collectAll(t, c.WireTransactionsByPage(ctx, paging.WireListRequest{AccountNumber: seedAcct, FromDate: seedFrom, ToDate: seedTo}, paging.WithPageSize(1)),
+		got := collectAll(t, c.WireTransactionsByPage(ctx, paging.WireListRequest{AccountNumber: seedAcct, FromDate: seedFrom, ToDate: seedTo}, core.WithPageSize(1)),
 			func(x paging.WireListTransaction) string { return x.TransactionID + "/" + string(x.TransactionStatus) })
 		assert.Equal(t, []string{"W-1/COMPLETED", "W-2/PENDING"}, got)
 	})
 	t.Run("RTP", func(t *testing.T) {
-		got := collectAll(t, c.RTPTransactions(ctx, paging.RTPListRequest{AccountNumber: seedAcct, FromDate: seedFrom, ToDate: seedTo}, paging.WithPageSize(2)),
+		got := collectAll(t, c.RTPTransactions(ctx, paging.RTPListRequest{AccountNumber: seedAcct, FromDate: seedFrom, ToDate: seedTo}, core.WithPageSize(2)),
 			func(x paging.RTPListTransaction) string { return x.TransactionID })
 		assert.Equal(t, []string{"R-1", "R-2", "R-3"}, got)
 	})
 	t.Run("addenda", func(t *testing.T) {
-		got := collectAll(t, c.ACHAddenda(ctx, paging.ACHAddendaRequest{UUID: "item-7"}, paging.WithPageSize(2)),
+		got := collectAll(t, c.ACHAddenda(ctx, paging.ACHAddendaRequest{UUID: "item-7"}, core.WithPageSize(2)),
 			func(x paging.ACHAddenda) string { return x.AddendaSequenceNumber + " " + x.PaymentRelatedInformation })
 		assert.Equal(t, []string{"0001 INV-1001 PART 1", "0002 INV-1001 PART 2", "0003 INV-1002"}, got)
 	})
@@ -106,12 +106,12 @@ func TestSeededRecords(t *testing.T) {
 		assert.Equal(t, []string{"P-1 195", "P-2 495"}, got)
 	})
 	t.Run("account transactions of one account", func(t *testing.T) {
-		got := collectAll(t, c.PreviousDayAccountTransactions(ctx, "ACC-1", paging.ListPreviousDayAccountTransactionsRequest{}, paging.WithPageSize(1)),
+		got := collectAll(t, c.PreviousDayAccountTransactions(ctx, "ACC-1", paging.ListPreviousDayAccountTransactionsRequest{}, core.WithPageSize(1)),
 			func(x paging.CommercialTransaction) string { return x.TransactionID + " " + x.Description })
 		assert.Equal(t, []string{"T-1 PAYROLL", "T-3 FEE"}, got)
 	})
 	t.Run("lists not seeded stay synthetic", func(t *testing.T) {
-		got := collectAll(t, c.RTPParticipants(ctx, paging.WithMaxItems(2)), func(x paging.Party) string { return x.Name })
+		got := collectAll(t, c.RTPParticipants(ctx, core.WithMaxItems(2)), func(x paging.Party) string { return x.Name })
 		assert.Equal(t, []string{pagingtest.Key(1), pagingtest.Key(2)}, got)
 	})
 	t.Run("commercial accounts and legacy wire details", func(t *testing.T) {
@@ -119,7 +119,7 @@ func TestSeededRecords(t *testing.T) {
 			CommercialAccounts: []paging.CommercialAccount{{AccountID: "ACC-1", AccountNumberDisplay: "...6789"}, {AccountID: "ACC-2"}},
 			WireDetails:        []paging.WireTransaction{{TransactionID: "LW-1"}},
 		}))
-		got := collectAll(t, other.Client().CommercialAccounts(ctx, paging.ListCommercialAccountsRequest{}, paging.WithPageSize(1)),
+		got := collectAll(t, other.Client().CommercialAccounts(ctx, paging.ListCommercialAccountsRequest{}, core.WithPageSize(1)),
 			func(x paging.CommercialAccount) string { return x.AccountID })
 		assert.Equal(t, []string{"ACC-1", "ACC-2"}, got)
 		a, err := other.Client().GetCommercialAccount(ctx, "ACC-1", paging.GetCommercialAccountRequest{})

@@ -14,6 +14,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/sandbox"
 	"github.com/issuerkit/issuerkit-go/openapi"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
@@ -21,7 +22,7 @@ import (
 const keyClientIDHeader = "KeyClientId"
 
 // Token is the bearer token the Server's Client sends. The sandbox does not check tokens: the
-// bank's token flow is the client's own (paging.WithTokenSource).
+// bank's token flow is the client's own (core.WithTokenSource).
 const Token = "sandbox-token"
 
 // Server is a running sandbox. Create it with NewServer (in tests) or Start (in programs);
@@ -73,7 +74,7 @@ func Start(opts ...Option) (*Server, error) {
 	s.names = sandbox.NewNames("pagingtest", ErrUnknownOperation, (*paging.Client)(nil), sp.OperationIDs(), methodOperations)
 	s.srv = httptest.NewServer(s.routes())
 	s.URL = s.srv.URL
-	copts := []paging.Option{paging.WithHTTPClient(s.srv.Client()), paging.WithRateLimit(0), paging.WithStaticToken(Token)}
+	copts := []core.Option{core.WithHTTPClient(s.srv.Client()), paging.WithRateLimit(0), core.WithStaticToken(Token)}
 	if !s.cfg.published { // the client's form implies where the page parameters travel
 		copts = append(copts, paging.WithDocumentedAPI())
 	}
@@ -147,7 +148,7 @@ func (s *Server) Client() *paging.Client { return s.client }
 func (s *Server) Published() bool { return s.cfg.published }
 
 // HTTPClient returns an *http.Client for the sandbox, for a client of one's own
-// (paging.WithHTTPClient) or a core.FetchFunc.
+// (core.WithHTTPClient) or a core.FetchFunc.
 func (s *Server) HTTPClient() *http.Client { return s.srv.Client() }
 
 // Requests returns the requests seen so far, in arrival order.

@@ -26,13 +26,13 @@ var pdReq = paging.PreviousDayRequest{
 
 // replica returns a paging client for srv sharing the budget kept in the Redis at addr, as a
 // replica of a service would build it.
-func replica(t *testing.T, addr string, srv *pagingtest.Server, opts ...paging.Option) *paging.Client {
+func replica(t *testing.T, addr string, srv *pagingtest.Server, opts ...core.Option) *paging.Client {
 	t.Helper()
 	rdb := redis.NewClient(&redis.Options{Addr: addr, ContextTimeoutEnabled: true})
 	t.Cleanup(func() { _ = rdb.Close() })
 	f, err := redisfleet.New(rdb, redisfleet.Options{})
 	require.NoError(t, err)
-	c, err := paging.New(srv.URL, append([]paging.Option{paging.WithDocumentedAPI(), paging.WithStaticToken("fleet-token"),
+	c, err := paging.New(srv.URL, append([]core.Option{paging.WithDocumentedAPI(), core.WithStaticToken("fleet-token"),
 		paging.WithLimiter(f), paging.WithLockout(f)}, opts...)...)
 	require.NoError(t, err)
 	return c
@@ -67,7 +67,7 @@ func TestReplicasShareBudget(t *testing.T) {
 	for _, c := range cs {
 		wg.Go(func() {
 			n := 0
-			for _, err := range c.PreviousDayTransactions(t.Context(), pdReq, paging.WithPageSize(30), paging.WithEagerPrefetch(3)) {
+			for _, err := range c.PreviousDayTransactions(t.Context(), pdReq, core.WithPageSize(30), core.WithEagerPrefetch(3)) {
 				require.NoError(t, err)
 				n++
 			}

@@ -127,12 +127,12 @@ func TestRealRedisFlushKeepsTheBudget(t *testing.T) {
 	for range 3 {
 		f, err := New(redis.NewClient(rdb.Options()), Options{Prefix: prefix})
 		require.NoError(t, err)
-		c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()), paging.WithStaticToken(banktest.Token),
+		c, err := paging.New(srv.URL, core.WithHTTPClient(srv.HTTPClient()), core.WithStaticToken(banktest.Token),
 			paging.WithLimiter(f), paging.WithLockout(f))
 		require.NoError(t, err)
 		wg.Go(func() {
 			for ctx.Err() == nil {
-				for _, err := range c.ACHTransactions(ctx, achReq(), paging.WithPageSize(5), paging.WithEagerPrefetch(4)) {
+				for _, err := range c.ACHTransactions(ctx, achReq(), core.WithPageSize(5), core.WithEagerPrefetch(4)) {
 					var le *core.LockoutError
 					var pe *core.Error
 					switch {

@@ -31,7 +31,7 @@ func TestFakeLockoutStaysInItsFake(t *testing.T) {
 	if _, err := lc.VerifyAccount(ctx, inq); !errors.As(err, &le) {
 		t.Fatalf("the 429 fake's own client: err = %v, want *LockoutError (its lock-out holds)", err)
 	}
-	for name, opts := range map[string][]validation.Option{
+	for name, opts := range map[string][]core.Option{
 		"default":          nil,
 		"WithRateLimit(0)": {validation.WithRateLimit(0)},
 	} {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/issuerkit/issuerkit-go/internal/fakekit"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 

@@ -34,7 +34,7 @@ func TestPublishedAPI(t *testing.T) {
 		`{"accountValidationRequest":{"AOARequest":{"Inquiry":{"serviceType":"Owner","secondaryId":"SEC0001","routingNumber":"011000015","accountNumber":"123456789"}}}}`)
 	assert.Equal(t, http.StatusNotFound, status, "v1 is not in the published files")
 	assert.Contains(t, body, `"ErrorMessage":"Resource not found"`)
-	v1, err := validation.New(srv.URL, validation.WithStaticToken(validationtest.Token), validation.WithDocumentedAPI())
+	v1, err := validation.New(srv.URL, core.WithStaticToken(validationtest.Token), validation.WithDocumentedAPI())
 	require.NoError(t, err)
 	_, err = v1.HealthCheck(ctx)
 	assert.ErrorIs(t, err, core.ErrNotFound)
@@ -55,7 +55,7 @@ func TestDefaultFollowsTheClient(t *testing.T) {
 
 	// The default is the bank as published: v1 answers 404 there, and is served in the
 	// documented form (WithDocumentedAPI), whose Client speaks v1.
-	v1, err := validation.New(srv.URL, validation.WithStaticToken(validationtest.Token), validation.WithRateLimit(0), validation.WithDocumentedAPI())
+	v1, err := validation.New(srv.URL, core.WithStaticToken(validationtest.Token), validation.WithRateLimit(0), validation.WithDocumentedAPI())
 	require.NoError(t, err)
 	_, err = v1.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee))
 	require.ErrorIs(t, err, core.ErrNotFound)

@@ -240,12 +240,12 @@ func post(t *testing.T, srv *validationtest.Server, path, ct, token, body string
 // TestHTTPErrors: the bank's error body for 401, 403, 404, 415 and 5xx, typed by the client.
 func TestHTTPErrors(t *testing.T) {
 	srv := validationtest.NewServer(t, validationtest.WithRateLimit(0), validationtest.WithDocumentedAPI())
-	noRetry := validation.WithRetry(core.RetryOptions{MaxAttempts: 1})
+	noRetry := core.WithRetry(core.RetryOptions{MaxAttempts: 1})
 	for _, tc := range []struct {
 		token string
 		is    error
 	}{{"wrong", core.ErrUnauthorized}, {validationtest.DeniedToken, core.ErrForbidden}} {
-		c, err := validation.New(srv.URL, validation.WithStaticToken(tc.token), noRetry)
+		c, err := validation.New(srv.URL, core.WithStaticToken(tc.token), noRetry)
 		require.NoError(t, err)
 		_, err = c.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee))
 		require.ErrorIs(t, err, tc.is)
@@ -254,7 +254,7 @@ func TestHTTPErrors(t *testing.T) {
 		assert.NotEmpty(t, be.ErrorMessage)
 		assert.NotEmpty(t, be.TransactionID)
 	}
-	c, err := validation.New(srv.URL, validation.WithStaticToken(validationtest.Token), noRetry)
+	c, err := validation.New(srv.URL, core.WithStaticToken(validationtest.Token), noRetry)
 	require.NoError(t, err)
 	_, err = c.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountUnavailable, patLee))
 	require.ErrorIs(t, err, core.ErrServerError)
@@ -271,7 +271,7 @@ func TestHTTPErrors(t *testing.T) {
 	assert.Contains(t, body, `"ErrorMessage":"Unsupported media type"`)
 
 	for _, v := range []string{"v1", "v2"} {
-		c, err := validation.New(srv.URL, append(formOf(v), validation.WithStaticToken(validationtest.Token))...)
+		c, err := validation.New(srv.URL, append(formOf(v), core.WithStaticToken(validationtest.Token))...)
 		require.NoError(t, err)
 		h, err := c.HealthCheck(ctx)
 		require.NoError(t, err)
@@ -283,7 +283,7 @@ func TestHTTPErrors(t *testing.T) {
 // limiter is off here, so that the sixth request reaches the sandbox within the second.
 func TestRateLimit(t *testing.T) {
 	srv := validationtest.NewServer(t, validationtest.WithClientOptions(validation.WithRateLimit(0),
-		validation.WithRetry(core.RetryOptions{MaxAttempts: 1})))
+		core.WithRetry(core.RetryOptions{MaxAttempts: 1})))
 	inq := inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee)
 	for i := range 5 {
 		_, err := srv.Client().VerifyAccount(ctx, inq)
@@ -325,9 +325,9 @@ func TestStartForPrograms(t *testing.T) {
 
 // formOf returns the client options of version v's API form: v1 is the documented form, v2
 // the default.
-func formOf(v string) []validation.Option {
+func formOf(v string) []core.Option {
 	if v == "v1" {
-		return []validation.Option{validation.WithDocumentedAPI()}
+		return []core.Option{validation.WithDocumentedAPI()}
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/sandbox"
 	"github.com/issuerkit/issuerkit-go/openapi"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
@@ -44,7 +45,7 @@ type Option func(*config)
 
 type config struct {
 	rate       int
-	clientOpts []validation.Option
+	clientOpts []core.Option
 	accounts   []Account
 	published  bool
 }
@@ -66,9 +67,9 @@ func WithDocumentedAPI() Option { return func(c *config) { c.published = false }
 // 429 (default 5, the bank's limit); 0 or less turns the limit off.
 func WithRateLimit(perSecond int) Option { return func(c *config) { c.rate = perSecond } }
 
-// WithClientOptions adds options to the Server's Client (for example validation.WithRetry, to
+// WithClientOptions adds options to the Server's Client (for example core.WithRetry, to
 // see a 429 instead of a retry).
-func WithClientOptions(opts ...validation.Option) Option {
+func WithClientOptions(opts ...core.Option) Option {
 	return func(c *config) { c.clientOpts = append(c.clientOpts, opts...) }
 }
 
@@ -118,7 +119,7 @@ func Start(opts ...Option) (*Server, error) {
 	}
 	s.srv = httptest.NewServer(h)
 	s.URL = s.srv.URL
-	copts := []validation.Option{validation.WithStaticToken(Token)}
+	copts := []core.Option{core.WithStaticToken(Token)}
 	if cfg.rate <= 0 {
 		copts = append(copts, validation.WithRateLimit(0)) // nothing to stay under
 	}

@@ -59,6 +59,28 @@ var moves = []move{
 	{Name: "Page", In: []string{"cardplatform", "paging"}},
 	{Name: "Position", In: []string{"cardplatform", "paging"}},
 	{Name: "Cursor", In: []string{"cardplatform", "paging"}},
+	// Client options, defined once (issue 36, decision 2): the client-specific ones
+	// (cardplatform.WithAPIVersion, WithIdleTimeout; the bank clients' WithRateLimit, ...)
+	// stay in their package and return core.Option.
+	{Name: "Option"}, {Name: "WithHTTPClient"}, {Name: "WithTokenSource"}, {Name: "WithStaticToken"},
+	{Name: "WithClientCertificate"}, {Name: "WithTLSConfig"}, {Name: "WithLogger"},
+	{Name: "WithLogBodies"}, {Name: "WithUserAgent"}, {Name: "WithRetry"}, {Name: "WithTimeout"},
+	{Name: "WithInsecureHTTP"}, {Name: "WithCallMiddleware"}, {Name: "WithAttemptMiddleware"},
+	{Name: "WithTracerProvider"}, {Name: "WithMeterProvider"}, {Name: "WithTracePropagation"},
+	{Name: "WithRedactKeys"}, {Name: "WithRedactQueryParams"}, {Name: "WithLoggedHeaders"},
+	{Name: "WithSecretValues"},
+	// Call options.
+	{Name: "CallOption"}, {Name: "WithCorrelationID"}, {Name: "WithHeader"},
+	{Name: "WithCallTimeout"}, {Name: "WithCallRetry"}, {Name: "WithResponseInto"},
+	{Name: "ReadCallOptions"},
+	// Iterator options.
+	{Name: "IterOption", In: []string{"cardplatform", "paging"}},
+	{Name: "WithMaxItems", In: []string{"cardplatform", "paging"}},
+	{Name: "WithPageSize", In: []string{"cardplatform", "paging"}},
+	{Name: "WithCursor", In: []string{"cardplatform", "paging"}},
+	{Name: "WithPrefetch", In: []string{"cardplatform", "paging"}},
+	{Name: "WithEagerPrefetch", In: []string{"cardplatform", "paging"}},
+	{Name: "WithCallOptions", In: []string{"cardplatform", "paging"}},
 }
 
 // movedTo returns the core name of client's name, and whether it moved.

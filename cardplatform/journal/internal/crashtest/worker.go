@@ -13,6 +13,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // envWorker names the variable that makes a test binary a worker process: the path of its
@@ -62,7 +63,7 @@ func Worker(t *testing.T, open Open) {
 	if err != nil {
 		t.Fatalf("open the store: %v", err)
 	}
-	c, err := cardplatform.New(cfg.Sandbox, cardplatform.WithStaticToken(cfg.Token))
+	c, err := cardplatform.New(cfg.Sandbox, core.WithStaticToken(cfg.Token))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,9 @@
 // Package facade is the generator's part that writes facade.gen.go, what the three client
-// packages have in common: Client and New, and the client and call options (until they are
-// defined once, in package core). The shared types themselves (the one error type, the
-// sentinels, the scalar types) are used from package core, never re-declared.
+// packages have in common: Client and New (which takes core.Option), the client-specific
+// options of the API's kind (the bank's budget options, the card platform's WithAPIVersion),
+// each refused by another client's New (sdkclient.Own), and RedactSecrets. The shared options
+// (core.Option, core.CallOption, core.IterOption and their With... functions) and the shared
+// types are package core's, never re-declared.
 //
 // What differs between the packages comes from the spec's top-level x-issuerkit-go object:
 //

@@ -232,13 +232,13 @@ func newRequestStruct(pkg string, op codegen.OperationDefinition, d *descriptor,
 		req := "Optional: zero means not sent."
 		switch def := headerDefault(f); {
 		case def == "sdkclient.NewUUID()":
-			req = "Empty means the call's WithHeader(\"" + f.def.ParamName + "\", v), else a new UUID for each call."
+			req = "Empty means the call's core.WithHeader(\"" + f.def.ParamName + "\", v), else a new UUID for each call."
 		case def != "":
-			req = "Empty means the call's WithHeader(\"" + f.def.ParamName + "\", v), else " + def + "."
+			req = "Empty means the call's core.WithHeader(\"" + f.def.ParamName + "\", v), else " + def + "."
 		case f.def.Required && f.def.In == "header":
-			req = "Required: set here, or per call with WithHeader(\"" + f.def.ParamName + "\", v), or by the client's option, in that order of precedence; a call with none is refused with ErrInvalidArgument before the network."
+			req = "Required: set here, or per call with core.WithHeader(\"" + f.def.ParamName + "\", v), or by the client's option, in that order of precedence; a call with none is refused with core.ErrInvalidArgument before the network."
 		case f.def.Required && f.def.In == "query" && isSizeParam(d, f.def.ParamName):
-			req = "Required, at least 1: a call with less is refused with ErrInvalidArgument before the network."
+			req = "Required, at least 1: a call with less is refused with core.ErrInvalidArgument before the network."
 		case f.def.Required:
 			req = "Required."
 		}

@@ -213,7 +213,7 @@ func newIterator(m *model, op codegen.OperationDefinition, p *pagingSpec) (*iter
 	placement := m.pkg == "paging" && p.PublishedIn == "body" && p.In == "query" && bodyType != ""
 
 	summary := lowerFirst(strings.TrimSuffix(strings.TrimSpace(op.Spec.Summary), "."))
-	doc := fmt.Sprintf("%sIterator returns an Iterator over the items of %s (%s %s): %s. %s Nothing is requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).",
+	doc := fmt.Sprintf("%sIterator returns an Iterator over the items of %s (%s %s): %s. %s Nothing is requested before the first step; Cursor tells where a stopped iteration resumes (core.WithCursor).",
 		name, op.OperationId, op.Method, op.Path, summary, styleSentence(p, placement))
 	var headers []string
 	for _, f := range fields {
@@ -222,7 +222,7 @@ func newIterator(m *model, op codegen.OperationDefinition, p *pagingSpec) (*iter
 		}
 	}
 	if len(headers) > 0 && !(reqType != "" && other) {
-		doc += " The header " + strings.Join(headers, ", ") + " is not an argument: the client sends it from its options, or give it per call with WithCallOptions(WithHeader(\"" + headers[0] + "\", v)), which wins."
+		doc += " The header " + strings.Join(headers, ", ") + " is not an argument: the client sends it from its options, or give it per call with core.WithCallOptions(core.WithHeader(\"" + headers[0] + "\", v)), which wins."
 	}
 	it.Doc = wrapComment(doc, "")
 	it.ItemsDoc = wrapComment(fmt.Sprintf("%s yields every item of %sIterator, in order. It stops on the first error, which it yields.", name, name), "")
@@ -409,7 +409,7 @@ func styleSentence(p *pagingSpec, placement bool) string {
 	}
 	switch p.Style {
 	case "row":
-		return fmt.Sprintf("It asks for inclusive row windows %s..%s%s, 1,000 rows unless WithPageSize, until %s, or a short page when the server gives no total.", p.Start, p.End, size, strings.TrimPrefix(p.Total, "header:"))
+		return fmt.Sprintf("It asks for inclusive row windows %s..%s%s, 1,000 rows unless core.WithPageSize, until %s, or a short page when the server gives no total.", p.Start, p.End, size, strings.TrimPrefix(p.Total, "header:"))
 	case "page":
 		where := "in the " + p.In
 		if placement {
@@ -417,7 +417,7 @@ func styleSentence(p *pagingSpec, placement bool) string {
 		}
 		return fmt.Sprintf("It asks for %s from 1 with %s%s, %s, until %s says the last page; a server that serves another page than the one asked for fails with *core.MismatchError.", p.Start, p.Size, size, where, p.LastPage)
 	case "offset":
-		return fmt.Sprintf("It asks for %s from 0 with %s (core.DefaultLimit unless WithPageSize) until %s; a server that serves another offset than the one asked for fails with *core.MismatchError.", p.Start, p.Size, p.Total)
+		return fmt.Sprintf("It asks for %s from 0 with %s (core.DefaultLimit unless core.WithPageSize) until %s; a server that serves another offset than the one asked for fails with *core.MismatchError.", p.Start, p.Size, p.Total)
 	case "sequence":
 		where, end := "", "an empty page"
 		if placement {
@@ -426,11 +426,11 @@ func styleSentence(p *pagingSpec, placement bool) string {
 		if p.EndMessages != "" {
 			end = fmt.Sprintf("a page whose %s hold %s, or %s (a short page is not the end: a server may serve fewer than asked)", p.EndMessages, p.EndCode, end)
 		}
-		return fmt.Sprintf("It starts at req's %s (default 1), %s per page (DefaultAddendaPageSize unless WithPageSize%s), the next page after the last %s returned, until %s; a server that serves a sequence before the one asked for fails with *core.MismatchError.", p.Start, p.Size, where, p.Key, end)
+		return fmt.Sprintf("It starts at req's %s (default 1), %s per page (DefaultAddendaPageSize unless core.WithPageSize%s), the next page after the last %s returned, until %s; a server that serves a sequence before the one asked for fails with *core.MismatchError.", p.Start, p.Size, where, p.Key, end)
 	case "key":
-		return fmt.Sprintf("It asks for the first page, then for each next page by the opaque %s the answer gives (%s, never parsed), %s per page (at most %d; the largest unless WithPageSize), until an answer without one. Nothing is fetched ahead: the next key comes with the answer. A next key that repeats the one asked with, or was given before, fails with *KeyError (ErrPositionMismatch); a 206 partial answer ends the iteration with *PartialError (ErrPartial), which carries its items.%s", p.Start, p.Next, p.Size, p.MaxSize, keyTotal(p))
+		return fmt.Sprintf("It asks for the first page, then for each next page by the opaque %s the answer gives (%s, never parsed), %s per page (at most %d; the largest unless core.WithPageSize), until an answer without one. Nothing is fetched ahead: the next key comes with the answer. A next key that repeats the one asked with, or was given before, fails with *KeyError (ErrPositionMismatch); a 206 partial answer ends the iteration with *PartialError (ErrPartial), which carries its items.%s", p.Start, p.Next, p.Size, p.MaxSize, keyTotal(p))
 	case "index":
-		return fmt.Sprintf("It asks for %s from 1 with %s (DefaultSearchLimit unless WithPageSize, at most MaxSearchLimit) until %s.", p.Start, p.Size, p.Total)
+		return fmt.Sprintf("It asks for %s from 1 with %s (DefaultSearchLimit unless core.WithPageSize, at most MaxSearchLimit) until %s.", p.Start, p.Size, p.Total)
 	}
 	return ""
 }

@@ -80,7 +80,7 @@ func runReplica(ctx context.Context, out io.Writer, cfg replicaConfig) error {
 	if err != nil {
 		return err
 	}
-	c, err := paging.New(cfg.Bank, paging.WithDocumentedAPI(), paging.WithStaticToken(token), paging.WithLimiter(f), paging.WithLockout(f),
+	c, err := paging.New(cfg.Bank, paging.WithDocumentedAPI(), core.WithStaticToken(token), paging.WithLimiter(f), paging.WithLockout(f),
 		paging.WithMaxLockout(cfg.MaxLockout))
 	if err != nil {
 		return err
@@ -96,9 +96,9 @@ func runReplica(ctx context.Context, out io.Writer, cfg replicaConfig) error {
 	items := 0
 	var from core.Cursor
 	for {
-		opts := []paging.IterOption{paging.WithPageSize(cfg.PageSize), paging.WithEagerPrefetch(cfg.Prefetch)}
+		opts := []core.IterOption{core.WithPageSize(cfg.PageSize), core.WithEagerPrefetch(cfg.Prefetch)}
 		if !from.IsZero() {
-			opts = append(opts, paging.WithCursor(from))
+			opts = append(opts, core.WithCursor(from))
 		}
 		it := c.PreviousDayTransactionsIterator(ctx, req, opts...)
 		var failed error
