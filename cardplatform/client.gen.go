@@ -24,7 +24,7 @@ import (
 // back as ACTIVE means the card is active (by this request or another); any other status means it
 // was not activated. Client.SnapshotActivateCard (before sending) and Client.SettleActivateCard run
 // it.
-func (c *Client) ActivateCard(ctx context.Context, cardProxy string, body CardStatusDTO, opts ...CallOption) (*CardDTO, error) {
+func (c *Client) ActivateCard(ctx context.Context, cardProxy string, body CardStatusDTO, opts ...core.CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ActivateCard", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
@@ -50,7 +50,7 @@ var opActivateCard = &ops.Operation{ID: "activateCard", Method: "POST", Path: "/
 // movement on the account meanwhile, means it was applied; any other movement makes the answer
 // ambiguous. No operation lists the adjustments themselves. Client.SnapshotAdjustAccountBalance
 // (before sending) and Client.SettleAdjustAccountBalance run it.
-func (c *Client) AdjustAccountBalance(ctx context.Context, body AdjustBalanceRequest, opts ...CallOption) (*AdjustBalanceResponse, error) {
+func (c *Client) AdjustAccountBalance(ctx context.Context, body AdjustBalanceRequest, opts ...core.CallOption) (*AdjustBalanceResponse, error) {
 	r := sdkclient.Request{Op: opAdjustAccountBalance, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/AdjustBalance", Body: body}
 	return sdkclient.Call[AdjustBalanceResponse](ctx, &c.core, r, opts)
 }
@@ -68,7 +68,7 @@ var opAdjustAccountBalance = &ops.Operation{ID: "adjustAccountBalance", Method: 
 //
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation lists the advances applied to an account (precalculateAdvance only computes).
-func (c *Client) ApplyAdvance(ctx context.Context, accountGUID core.GUID, body ApplyAdvanceRequest, opts ...CallOption) (*ApplyAdvanceResponse, error) {
+func (c *Client) ApplyAdvance(ctx context.Context, accountGUID core.GUID, body ApplyAdvanceRequest, opts ...core.CallOption) (*ApplyAdvanceResponse, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ApplyAdvance", "accountGUID")
 	}
@@ -91,7 +91,7 @@ var opApplyAdvance = &ops.Operation{ID: "applyAdvance", Method: "POST", Path: "/
 //
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation lists applied fees, and a balance reading cannot tell a fee from other movements.
-func (c *Client) ApplyFee(ctx context.Context, body FeeApplyRequest, opts ...CallOption) (*FeeApplyResponse, error) {
+func (c *Client) ApplyFee(ctx context.Context, body FeeApplyRequest, opts ...core.CallOption) (*FeeApplyResponse, error) {
 	r := sdkclient.Request{Op: opApplyFee, URL: c.core.Base + "/api/" + c.core.Version + "/fees/apply", Body: body}
 	return sdkclient.Call[FeeApplyResponse](ctx, &c.core, r, opts)
 }
@@ -133,7 +133,7 @@ var opAssignCard = &ops.Operation{ID: "assignCard", Method: "POST", Path: "/api/
 // order's bulk_order_status read back as CANCELLED means the cancel is in effect (this one or
 // another); any other status means it was not cancelled. Client.SnapshotCancelBulkOrder (before
 // sending) and Client.SettleCancelBulkOrder run it.
-func (c *Client) CancelBulkOrder(ctx context.Context, body BulkOrderRef, opts ...CallOption) (*BulkOrderDetail, error) {
+func (c *Client) CancelBulkOrder(ctx context.Context, body BulkOrderRef, opts ...core.CallOption) (*BulkOrderDetail, error) {
 	r := sdkclient.Request{Op: opCancelBulkOrder, URL: c.core.Base + "/api/" + c.core.Version + "/bulkorders", Body: body}
 	return sdkclient.Call[BulkOrderDetail](ctx, &c.core, r, opts)
 }
@@ -154,7 +154,7 @@ var opCancelBulkOrder = &ops.Operation{ID: "cancelBulkOrder", Method: "PUT", Pat
 // equal to the status sent means the change is in effect, unless it already was before sending
 // (read it first) or another writer changed it meanwhile. Client.SnapshotChangeAccountStatus
 // (before sending) and Client.SettleChangeAccountStatus run it.
-func (c *Client) ChangeAccountStatus(ctx context.Context, accountGUID core.GUID, body AccountStatusUser, opts ...CallOption) (*AccountDTO, error) {
+func (c *Client) ChangeAccountStatus(ctx context.Context, accountGUID core.GUID, body AccountStatusUser, opts ...core.CallOption) (*AccountDTO, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ChangeAccountStatus", "accountGUID")
 	}
@@ -176,7 +176,7 @@ var opChangeAccountStatus = &ops.Operation{ID: "changeAccountStatus", Method: "P
 //
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation reads the repayment cycle of an account's advances.
-func (c *Client) ChangeAdvanceCycle(ctx context.Context, accountGUID core.GUID, body ChangeAdvanceCycleRequest, opts ...CallOption) (*ChangeAdvanceCycleResponse, error) {
+func (c *Client) ChangeAdvanceCycle(ctx context.Context, accountGUID core.GUID, body ChangeAdvanceCycleRequest, opts ...core.CallOption) (*ChangeAdvanceCycleResponse, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ChangeAdvanceCycle", "accountGUID")
 	}
@@ -274,7 +274,7 @@ var opChangePersonCardStatus = &ops.Operation{ID: "changePersonCardStatus", Meth
 // check-in does not change the order's status (the statuses are PENDING, CREATED, CANCELLED and
 // SHIPPED, and a checked-in order stays SHIPPED), and the inventory summary adds up every order of
 // a location, so no read tells this check-in from none, or counts it once.
-func (c *Client) CheckInBulkOrder(ctx context.Context, body BulkOrderRef, opts ...CallOption) (*BulkOrderDetail, error) {
+func (c *Client) CheckInBulkOrder(ctx context.Context, body BulkOrderRef, opts ...core.CallOption) (*BulkOrderDetail, error) {
 	r := sdkclient.Request{Op: opCheckInBulkOrder, URL: c.core.Base + "/api/" + c.core.Version + "/bulkorders/CheckinBulkOrder", Body: body}
 	return sdkclient.Call[BulkOrderDetail](ctx, &c.core, r, opts)
 }
@@ -336,7 +336,7 @@ var opCreateAccount = &ops.Operation{ID: "createAccount", Method: "POST", Path: 
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation lists the instruments of an account (getAccountInstrument needs the GUID the lost
 // answer held).
-func (c *Client) CreateAccountInstrument(ctx context.Context, body CreateAccountInstrumentRequest, opts ...CallOption) (*AccountInstrumentDTO, error) {
+func (c *Client) CreateAccountInstrument(ctx context.Context, body CreateAccountInstrumentRequest, opts ...core.CallOption) (*AccountInstrumentDTO, error) {
 	r := sdkclient.Request{Op: opCreateAccountInstrument, URL: c.core.Base + "/api/" + c.core.Version + "/account_instruments", Body: body}
 	return sdkclient.Call[AccountInstrumentDTO](ctx, &c.core, r, opts)
 }
@@ -401,7 +401,7 @@ var opCreateCard = &ops.Operation{ID: "createCard", Method: "POST", Path: "/api/
 //
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation finds a company by name (getProgram needs the GUID the lost answer held).
-func (c *Client) CreateCompany(ctx context.Context, body CreateCompany, opts ...CallOption) (*CompanyProgramDTO, error) {
+func (c *Client) CreateCompany(ctx context.Context, body CreateCompany, opts ...core.CallOption) (*CompanyProgramDTO, error) {
 	r := sdkclient.Request{Op: opCreateCompany, URL: c.core.Base + "/api/" + c.core.Version + "/companies", Body: body}
 	return sdkclient.Call[CompanyProgramDTO](ctx, &c.core, r, opts)
 }
@@ -451,7 +451,7 @@ var opCreateDisbursement = &ops.Operation{ID: "createDisbursement", Method: "POS
 //
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation lists the disputes of an account or transaction.
-func (c *Client) CreateDisputeChargeback(ctx context.Context, body DisputeChargebackRequest, opts ...CallOption) (*DisputeChargebackResponse, error) {
+func (c *Client) CreateDisputeChargeback(ctx context.Context, body DisputeChargebackRequest, opts ...core.CallOption) (*DisputeChargebackResponse, error) {
 	r := sdkclient.Request{Op: opCreateDisputeChargeback, URL: c.core.Base + "/api/" + c.core.Version + "/disputes/dispute-chargeback", Body: body}
 	return sdkclient.Call[DisputeChargebackResponse](ctx, &c.core, r, opts)
 }
@@ -471,7 +471,7 @@ var opCreateDisputeChargeback = &ops.Operation{ID: "createDisputeChargeback", Me
 //
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation lists the persons an account is shared with.
-func (c *Client) CreateSharedAccount(ctx context.Context, body CreateSharedAccountRequest, opts ...CallOption) (*CreateSharedAccountResponse, error) {
+func (c *Client) CreateSharedAccount(ctx context.Context, body CreateSharedAccountRequest, opts ...core.CallOption) (*CreateSharedAccountResponse, error) {
 	r := sdkclient.Request{Op: opCreateSharedAccount, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/sharedaccount", Body: body}
 	return sdkclient.Call[CreateSharedAccountResponse](ctx, &c.core, r, opts)
 }
@@ -485,7 +485,7 @@ var opCreateSharedAccount = &ops.Operation{ID: "createSharedAccount", Method: "P
 //
 // It returns the AccountDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
 // *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) GetAccount(ctx context.Context, accountGUID core.GUID, opts ...CallOption) (*AccountDTO, error) {
+func (c *Client) GetAccount(ctx context.Context, accountGUID core.GUID, opts ...core.CallOption) (*AccountDTO, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetAccount", "accountGUID")
 	}
@@ -503,7 +503,7 @@ var opGetAccount = &ops.Operation{ID: "getAccount", Method: "GET", Path: "/api/{
 //
 // It returns the AccountInstrumentDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
 // *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) GetAccountInstrument(ctx context.Context, accountInstrumentGUID core.GUID, opts ...CallOption) (*AccountInstrumentDTO, error) {
+func (c *Client) GetAccountInstrument(ctx context.Context, accountInstrumentGUID core.GUID, opts ...core.CallOption) (*AccountInstrumentDTO, error) {
 	if accountInstrumentGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetAccountInstrument", "accountInstrumentGUID")
 	}
@@ -520,7 +520,7 @@ var opGetAccountInstrument = &ops.Operation{ID: "getAccountInstrument", Method: 
 //
 // It returns the CardDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
 // *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) GetCard(ctx context.Context, cardProxy string, opts ...CallOption) (*CardDTO, error) {
+func (c *Client) GetCard(ctx context.Context, cardProxy string, opts ...core.CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("GetCard", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
@@ -539,7 +539,7 @@ var opGetCard = &ops.Operation{ID: "getCard", Method: "GET", Path: "/api/{versio
 //
 // It returns the EncryptedFulfillmentDetails of a 200; any other answer is a *[core.Error] (400,
 // 401, 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) GetCardFulfillmentData(ctx context.Context, cardProxy string, opts ...CallOption) (*EncryptedFulfillmentDetails, error) {
+func (c *Client) GetCardFulfillmentData(ctx context.Context, cardProxy string, opts ...core.CallOption) (*EncryptedFulfillmentDetails, error) {
 	if err := sdkclient.PathArgument("GetCardFulfillmentData", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
@@ -556,7 +556,7 @@ var opGetCardFulfillmentData = &ops.Operation{ID: "getCardFulfillmentData", Meth
 //
 // It returns the CardPINDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
 // *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) GetCardPIN(ctx context.Context, cardProxy string, opts ...CallOption) (*CardPINDTO, error) {
+func (c *Client) GetCardPIN(ctx context.Context, cardProxy string, opts ...core.CallOption) (*CardPINDTO, error) {
 	if err := sdkclient.PathArgument("GetCardPIN", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
@@ -574,7 +574,7 @@ var opGetCardPIN = &ops.Operation{ID: "getCardPin", Method: "GET", Path: "/api/{
 //
 // It returns the CompanyVerificationResultDTO of a 200; any other answer is a *[core.Error] (400,
 // 401, 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) GetCompanyVerificationResult(ctx context.Context, companyGUID core.GUID, opts ...CallOption) (*CompanyVerificationResultDTO, error) {
+func (c *Client) GetCompanyVerificationResult(ctx context.Context, companyGUID core.GUID, opts ...core.CallOption) (*CompanyVerificationResultDTO, error) {
 	if companyGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetCompanyVerificationResult", "companyGUID")
 	}
@@ -593,7 +593,7 @@ var opGetCompanyVerificationResult = &ops.Operation{ID: "getCompanyVerificationR
 //
 // It returns the GenericEncryptedCardDataResponse of a 200; any other answer is a *[core.Error]
 // (400, 401, 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) GetGenericEncryptedCardData(ctx context.Context, body GenericEncryptedCardDataRequest, opts ...CallOption) (*GenericEncryptedCardDataResponse, error) {
+func (c *Client) GetGenericEncryptedCardData(ctx context.Context, body GenericEncryptedCardDataRequest, opts ...core.CallOption) (*GenericEncryptedCardDataResponse, error) {
 	r := sdkclient.Request{Op: opGetGenericEncryptedCardData, URL: c.core.Base + "/api/" + c.core.Version + "/cards/getgenericencryptedcarddata", Body: body}
 	return sdkclient.Call[GenericEncryptedCardDataResponse](ctx, &c.core, r, opts)
 }
@@ -614,7 +614,7 @@ type GetPayoutPreferenceRequest struct {
 //
 // It returns the DisbursementPayoutPreference of a 200; any other answer is a *[core.Error] (400,
 // 401, 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) GetPayoutPreference(ctx context.Context, req GetPayoutPreferenceRequest, opts ...CallOption) (*DisbursementPayoutPreference, error) {
+func (c *Client) GetPayoutPreference(ctx context.Context, req GetPayoutPreferenceRequest, opts ...core.CallOption) (*DisbursementPayoutPreference, error) {
 	var q sdkclient.Query
 	if !req.PersonGUID.IsZero() {
 		q.Add("person_guid", req.PersonGUID.String())
@@ -634,7 +634,7 @@ var opGetPayoutPreference = &ops.Operation{ID: "getPayoutPreference", Method: "G
 //
 // It returns the ProgramDataDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
 // *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) GetProgram(ctx context.Context, programGUID core.GUID, opts ...CallOption) (*ProgramDataDTO, error) {
+func (c *Client) GetProgram(ctx context.Context, programGUID core.GUID, opts ...core.CallOption) (*ProgramDataDTO, error) {
 	if programGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetProgram", "programGUID")
 	}
@@ -661,7 +661,7 @@ type GetProgramBalancesRequest struct {
 //
 // It returns the []AccountBalancesDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
 // *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) GetProgramBalances(ctx context.Context, req GetProgramBalancesRequest, opts ...CallOption) ([]AccountBalancesDTO, error) {
+func (c *Client) GetProgramBalances(ctx context.Context, req GetProgramBalancesRequest, opts ...core.CallOption) ([]AccountBalancesDTO, error) {
 	if req.ProgramGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetProgramBalances", "req.ProgramGUID")
 	}
@@ -712,7 +712,7 @@ type ListAccountsByBalanceRequest struct {
 //
 // It returns the AccountsByBalance of a 200; any other answer is a *[core.Error] (400, 401, 404:
 // *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) ListAccountsByBalance(ctx context.Context, programGUID core.GUID, req ListAccountsByBalanceRequest, opts ...CallOption) (*AccountsByBalance, error) {
+func (c *Client) ListAccountsByBalance(ctx context.Context, programGUID core.GUID, req ListAccountsByBalanceRequest, opts ...core.CallOption) (*AccountsByBalance, error) {
 	if programGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ListAccountsByBalance", "programGUID")
 	}
@@ -765,7 +765,7 @@ type ListBulkOrderSummaryByLocationRequest struct {
 //
 // It returns the BulkOrderSummarySearchResponse of a 200; any other answer is a *[core.Error] (400,
 // 401, 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) ListBulkOrderSummaryByLocation(ctx context.Context, req ListBulkOrderSummaryByLocationRequest, opts ...CallOption) (*BulkOrderSummarySearchResponse, error) {
+func (c *Client) ListBulkOrderSummaryByLocation(ctx context.Context, req ListBulkOrderSummaryByLocationRequest, opts ...core.CallOption) (*BulkOrderSummarySearchResponse, error) {
 	var q sdkclient.Query
 	if !req.PersonGUID.IsZero() {
 		q.Add("person_guid", req.PersonGUID.String())
@@ -802,7 +802,7 @@ type ListFeesRequest struct {
 //
 // It returns the []FeesResponse of a 200; any other answer is a *[core.Error] (400, 401, 404:
 // *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) ListFees(ctx context.Context, req ListFeesRequest, opts ...CallOption) ([]FeesResponse, error) {
+func (c *Client) ListFees(ctx context.Context, req ListFeesRequest, opts ...core.CallOption) ([]FeesResponse, error) {
 	if req.ProgramGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ListFees", "req.ProgramGUID")
 	}
@@ -835,7 +835,7 @@ type ListPayoutOptionsRequest struct {
 //
 // It returns the []DisbursementPayoutOptions of a 200; any other answer is a *[core.Error] (400,
 // 401, 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) ListPayoutOptions(ctx context.Context, req ListPayoutOptionsRequest, opts ...CallOption) ([]DisbursementPayoutOptions, error) {
+func (c *Client) ListPayoutOptions(ctx context.Context, req ListPayoutOptionsRequest, opts ...core.CallOption) ([]DisbursementPayoutOptions, error) {
 	var q sdkclient.Query
 	if !req.ProgramGUID.IsZero() {
 		q.Add("program_guid", req.ProgramGUID.String())
@@ -866,7 +866,7 @@ var opListPayoutOptions = &ops.Operation{ID: "listPayoutOptions", Method: "GET",
 // longer be running, means it was not. Another verification of the company started meanwhile makes
 // the answer ambiguous. Client.SnapshotPerformCompanyKYB (before sending) and
 // Client.SettlePerformCompanyKYB run it.
-func (c *Client) PerformCompanyKYB(ctx context.Context, body PerformKYBRequest, opts ...CallOption) (*PerformKYBAPIResponse, error) {
+func (c *Client) PerformCompanyKYB(ctx context.Context, body PerformKYBRequest, opts ...core.CallOption) (*PerformKYBAPIResponse, error) {
 	r := sdkclient.Request{Op: opPerformCompanyKYB, URL: c.core.Base + "/api/" + c.core.Version + "/companies/performkyb", Body: body}
 	return sdkclient.Call[PerformKYBAPIResponse](ctx, &c.core, r, opts)
 }
@@ -888,7 +888,7 @@ var opPerformCompanyKYB = &ops.Operation{ID: "performCompanyKyb", Method: "POST"
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. On an
 // account not closed that day the request only prepares closing, which the batch process carries
 // out later, and no operation lists posted interest: a balance reading cannot tell.
-func (c *Client) PostAccountInterest(ctx context.Context, accountGUID core.GUID, opts ...CallOption) (*Account, error) {
+func (c *Client) PostAccountInterest(ctx context.Context, accountGUID core.GUID, opts ...core.CallOption) (*Account, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("PostAccountInterest", "accountGUID")
 	}
@@ -908,7 +908,7 @@ var opPostAccountInterest = &ops.Operation{ID: "postAccountInterest", Method: "P
 //
 // It returns the AdvancePreCalcResponse of a 201; any other answer is a *[core.Error] (400, 401:
 // *[core.Problem]; 404, 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) PrecalculateAdvance(ctx context.Context, accountGUID core.GUID, body AdvancePreCalcRequest, opts ...CallOption) (*AdvancePreCalcResponse, error) {
+func (c *Client) PrecalculateAdvance(ctx context.Context, accountGUID core.GUID, body AdvancePreCalcRequest, opts ...core.CallOption) (*AdvancePreCalcResponse, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("PrecalculateAdvance", "accountGUID")
 	}
@@ -932,7 +932,7 @@ var opPrecalculateAdvance = &ops.Operation{ID: "precalculateAdvance", Method: "G
 // one card more means it was replaced; none more, searched once the request can no longer be
 // running, means it was not. Another card created meanwhile for that person makes the answer
 // ambiguous. Client.SnapshotReplaceCard (before sending) and Client.SettleReplaceCard run it.
-func (c *Client) ReplaceCard(ctx context.Context, cardProxy string, body ReplaceCardRequest, opts ...CallOption) (*ReplaceCardDTO, error) {
+func (c *Client) ReplaceCard(ctx context.Context, cardProxy string, body ReplaceCardRequest, opts ...core.CallOption) (*ReplaceCardDTO, error) {
 	if err := sdkclient.PathArgument("ReplaceCard", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
@@ -956,7 +956,7 @@ var opReplaceCard = &ops.Operation{ID: "replaceCard", Method: "POST", Path: "/ap
 //
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation reads a digitization request.
-func (c *Client) RequestCardData(ctx context.Context, body RequestCardDataRequest, opts ...CallOption) (*RequestCardDataResponse, error) {
+func (c *Client) RequestCardData(ctx context.Context, body RequestCardDataRequest, opts ...core.CallOption) (*RequestCardDataResponse, error) {
 	r := sdkclient.Request{Op: opRequestCardData, URL: c.core.Base + "/api/" + c.core.Version + "/cards/RequestCardData", Body: body}
 	return sdkclient.Call[RequestCardDataResponse](ctx, &c.core, r, opts)
 }
@@ -971,7 +971,7 @@ var opRequestCardData = &ops.Operation{ID: "requestCardData", Method: "POST", Pa
 //
 // It returns the RetrieveCompanyRequest of a 200; any other answer is a *[core.Error] (400, 401,
 // 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) RetrieveCompanyKYB(ctx context.Context, companyGUID core.GUID, opts ...CallOption) (*RetrieveCompanyRequest, error) {
+func (c *Client) RetrieveCompanyKYB(ctx context.Context, companyGUID core.GUID, opts ...core.CallOption) (*RetrieveCompanyRequest, error) {
 	if companyGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("RetrieveCompanyKYB", "companyGUID")
 	}
@@ -988,7 +988,7 @@ var opRetrieveCompanyKYB = &ops.Operation{ID: "retrieveCompanyKyb", Method: "GET
 //
 // It returns the AccountSearchResponse of a 200; any other answer is a *[core.Error] (400, 401:
 // *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) SearchAccounts(ctx context.Context, body SearchAccountsProgramRequest, opts ...CallOption) (*AccountSearchResponse, error) {
+func (c *Client) SearchAccounts(ctx context.Context, body SearchAccountsProgramRequest, opts ...core.CallOption) (*AccountSearchResponse, error) {
 	r := sdkclient.Request{Op: opSearchAccounts, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/search", Body: body}
 	return sdkclient.Call[AccountSearchResponse](ctx, &c.core, r, opts)
 }
@@ -1032,7 +1032,7 @@ type SearchBulkOrdersRequest struct {
 //
 // It returns the BulkOrdersSearchResponse of a 200; any other answer is a *[core.Error] (400, 401,
 // 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) SearchBulkOrders(ctx context.Context, req SearchBulkOrdersRequest, opts ...CallOption) (*BulkOrdersSearchResponse, error) {
+func (c *Client) SearchBulkOrders(ctx context.Context, req SearchBulkOrdersRequest, opts ...core.CallOption) (*BulkOrdersSearchResponse, error) {
 	var q sdkclient.Query
 	if req.Limit != 0 {
 		q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
@@ -1119,7 +1119,7 @@ type SearchCardsRequest struct {
 //
 // It returns the CardDTOSearchResponse of a 200; any other answer is a *[core.Error] (400, 401:
 // *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) SearchCards(ctx context.Context, req SearchCardsRequest, opts ...CallOption) (*CardDTOSearchResponse, error) {
+func (c *Client) SearchCards(ctx context.Context, req SearchCardsRequest, opts ...core.CallOption) (*CardDTOSearchResponse, error) {
 	var q sdkclient.Query
 	if !req.PersonGUID.IsZero() {
 		q.Add("person_guid", req.PersonGUID.String())
@@ -1176,7 +1176,7 @@ var opSearchCards = &ops.Operation{ID: "searchCards", Method: "GET", Path: "/api
 //
 // It returns the CheckDTOSearchResponse of a 200; any other answer is a *[core.Error] (400, 401,
 // 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) SearchChecks(ctx context.Context, body CheckSearchDTO, opts ...CallOption) (*CheckDTOSearchResponse, error) {
+func (c *Client) SearchChecks(ctx context.Context, body CheckSearchDTO, opts ...core.CallOption) (*CheckDTOSearchResponse, error) {
 	r := sdkclient.Request{Op: opSearchChecks, URL: c.core.Base + "/api/" + c.core.Version + "/Check/getchecks", Body: body}
 	return sdkclient.Call[CheckDTOSearchResponse](ctx, &c.core, r, opts)
 }
@@ -1190,7 +1190,7 @@ var opSearchChecks = &ops.Operation{ID: "searchChecks", Method: "POST", Path: "/
 //
 // It returns the InvoicesSearchResponse of a 200; any other answer is a *[core.Error] (400, 401:
 // *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) SearchInvoices(ctx context.Context, body InvoiceSearchRequest, opts ...CallOption) (*InvoicesSearchResponse, error) {
+func (c *Client) SearchInvoices(ctx context.Context, body InvoiceSearchRequest, opts ...core.CallOption) (*InvoicesSearchResponse, error) {
 	r := sdkclient.Request{Op: opSearchInvoices, URL: c.core.Base + "/api/" + c.core.Version + "/cards/invoices/search", Body: body}
 	return sdkclient.Call[InvoicesSearchResponse](ctx, &c.core, r, opts)
 }
@@ -1209,7 +1209,7 @@ var opSearchInvoices = &ops.Operation{ID: "searchInvoices", Method: "POST", Path
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with GetCardPIN: the PIN read
 // back equal to the one sent means it is set, unless it already was before sending.
 // Client.SnapshotSetCardPIN (before sending) and Client.SettleSetCardPIN run it.
-func (c *Client) SetCardPIN(ctx context.Context, cardProxy string, body CardPINDTO, opts ...CallOption) (*CardPINDTO, error) {
+func (c *Client) SetCardPIN(ctx context.Context, cardProxy string, body CardPINDTO, opts ...core.CallOption) (*CardPINDTO, error) {
 	if err := sdkclient.PathArgument("SetCardPIN", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
@@ -1238,7 +1238,7 @@ type SetPayoutPreferenceRequest struct {
 //
 // It returns the DisbursementPayoutPreference of a 200; any other answer is a *[core.Error] (400,
 // 401: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) SetPayoutPreference(ctx context.Context, req SetPayoutPreferenceRequest, opts ...CallOption) (*DisbursementPayoutPreference, error) {
+func (c *Client) SetPayoutPreference(ctx context.Context, req SetPayoutPreferenceRequest, opts ...core.CallOption) (*DisbursementPayoutPreference, error) {
 	var q sdkclient.Query
 	if !req.PersonGUID.IsZero() {
 		q.Add("person_guid", req.PersonGUID.String())
@@ -1260,7 +1260,7 @@ var opSetPayoutPreference = &ops.Operation{ID: "setPayoutPreference", Method: "P
 //
 // It returns the CardDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
 // *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) ShowCardPAN(ctx context.Context, cardProxy string, opts ...CallOption) (*CardDTO, error) {
+func (c *Client) ShowCardPAN(ctx context.Context, cardProxy string, opts ...core.CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ShowCardPAN", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
@@ -1281,7 +1281,7 @@ var opShowCardPAN = &ops.Operation{ID: "showCardPan", Method: "GET", Path: "/api
 //
 // It returns the AccountDTO of a 200; any other answer is a *[core.Error] (400, 401, 404:
 // *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) UpdateAccount(ctx context.Context, accountGUID core.GUID, body UpdateAccountInfoRequest, opts ...CallOption) (*AccountDTO, error) {
+func (c *Client) UpdateAccount(ctx context.Context, accountGUID core.GUID, body UpdateAccountInfoRequest, opts ...core.CallOption) (*AccountDTO, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("UpdateAccount", "accountGUID")
 	}
@@ -1332,7 +1332,7 @@ var opUpdateCardIssuanceType = &ops.Operation{ID: "updateCardIssuanceType", Meth
 //
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation reads a company by its company GUID.
-func (c *Client) UpdateCompany(ctx context.Context, companyGUID core.GUID, body UpdateCompany, opts ...CallOption) (*CompanyDTO, error) {
+func (c *Client) UpdateCompany(ctx context.Context, companyGUID core.GUID, body UpdateCompany, opts ...core.CallOption) (*CompanyDTO, error) {
 	if companyGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("UpdateCompany", "companyGUID")
 	}
@@ -1357,7 +1357,7 @@ var opUpdateCompany = &ops.Operation{ID: "updateCompany", Method: "PUT", Path: "
 //
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation reads a card's digital package.
-func (c *Client) UpdateDigitalPackage(ctx context.Context, body UpdateDigitalPackageRequest, opts ...CallOption) (*UpdateDigitalPackageResponse, error) {
+func (c *Client) UpdateDigitalPackage(ctx context.Context, body UpdateDigitalPackageRequest, opts ...core.CallOption) (*UpdateDigitalPackageResponse, error) {
 	r := sdkclient.Request{Op: opUpdateDigitalPackage, URL: c.core.Base + "/api/" + c.core.Version + "/cards/digitalpackage", Body: body}
 	return sdkclient.Call[UpdateDigitalPackageResponse](ctx, &c.core, r, opts)
 }
@@ -1376,7 +1376,7 @@ var opUpdateDigitalPackage = &ops.Operation{ID: "updateDigitalPackage", Method: 
 //
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation reads the sharing status of an account.
-func (c *Client) UpdateSharedAccount(ctx context.Context, body UpdateSharedAccountRequest, opts ...CallOption) (*AccountSharedPersonDTO, error) {
+func (c *Client) UpdateSharedAccount(ctx context.Context, body UpdateSharedAccountRequest, opts ...core.CallOption) (*AccountSharedPersonDTO, error) {
 	r := sdkclient.Request{Op: opUpdateSharedAccount, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/updatesharedaccount", Body: body}
 	return sdkclient.Call[AccountSharedPersonDTO](ctx, &c.core, r, opts)
 }
@@ -1397,7 +1397,7 @@ var opUpdateSharedAccount = &ops.Operation{ID: "updateSharedAccount", Method: "P
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. A
 // validation changes no record the API reads (the count of failed checks towards a lock is not
 // published).
-func (c *Client) ValidateCard(ctx context.Context, body ValidateCardDTO, opts ...CallOption) (*CardDTO, error) {
+func (c *Client) ValidateCard(ctx context.Context, body ValidateCardDTO, opts ...core.CallOption) (*CardDTO, error) {
 	r := sdkclient.Request{Op: opValidateCard, URL: c.core.Base + "/api/" + c.core.Version + "/cards/validate", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
 }

@@ -29,8 +29,8 @@ func TestMaskingDoesNotHideTheError(t *testing.T) {
 	}))
 	defer srv.Close()
 	var logs bytes.Buffer
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken(token), cardplatform.WithHTTPClient(srv.Client()),
-		cardplatform.WithLogger(slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))))
+	c, err := cardplatform.New(srv.URL, core.WithStaticToken(token), core.WithHTTPClient(srv.Client()),
+		core.WithLogger(slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))))
 	require.NoError(t, err)
 	_, err = c.GetCardPIN(t.Context(), proxy)
 	require.ErrorIs(t, err, core.ErrNotFound)

@@ -77,8 +77,8 @@ func TestInvalidHeaderIsNeverSent(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			srv, hits := countingServer(t)
 			var logs lockedBuffer
-			c, err := cardplatform.New(srv.URL, cardplatform.WithHTTPClient(srv.Client()),
-				cardplatform.WithLogger(slog.New(slog.NewTextHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))))
+			c, err := cardplatform.New(srv.URL, core.WithHTTPClient(srv.Client()),
+				core.WithLogger(slog.New(slog.NewTextHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))))
 			require.NoError(t, err)
 
 			d, err := c.CreateDisbursement(t.Context(), cardplatform.DisbursementDTO{}, opt)

@@ -44,14 +44,14 @@ func TestACHAddendaPublished(t *testing.T) {
 	}
 	t.Run("pageSize in the body as a string", func(t *testing.T) {
 		srv := published(pagingtest.WithRecords(25))
-		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), req, paging.WithPrefetch(0)), key)
+		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), req, core.WithPrefetch(0)), key)
 		require.NoError(t, err)
 		assert.Equal(t, addendaSeqs(1, 25), got)
 		assert.Equal(t, []string{`"0001"?|"100"`}, addendaAsked(t, srv))
 	})
 	t.Run("server page size smaller than asked", func(t *testing.T) {
 		srv := published(pagingtest.WithRecords(25), pagingtest.WithPageSizeLimit(10))
-		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), req, paging.WithPrefetch(0)), key)
+		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), req, core.WithPrefetch(0)), key)
 		require.NoError(t, err)
 		assert.Equal(t, addendaSeqs(1, 25), got, "25 of 25: a short page is not the end")
 		assert.Equal(t, []string{`"0001"?|"100"`, `"0011"?|"100"`, `"0021"?|"100"`}, addendaAsked(t, srv),
@@ -61,14 +61,14 @@ func TestACHAddendaPublished(t *testing.T) {
 		// The server reads no query pageSize and serves its own 10: the short pages that
 		// follow are not the end either.
 		srv := published(pagingtest.WithRecords(25))
-		got, err := collect(t, client(t, srv, paging.WithDocumentedAPI()).ACHAddenda(t.Context(), req, paging.WithPrefetch(0)), key)
+		got, err := collect(t, client(t, srv, paging.WithDocumentedAPI()).ACHAddenda(t.Context(), req, core.WithPrefetch(0)), key)
 		require.NoError(t, err)
 		assert.Equal(t, addendaSeqs(1, 25), got)
 		assert.Len(t, srv.Requests(), 3)
 	})
 	t.Run("end message on a full page", func(t *testing.T) {
 		srv := published(pagingtest.WithRecords(20), pagingtest.WithPageSizeLimit(10))
-		it := client(t, srv).ACHAddendaIterator(t.Context(), req, paging.WithPrefetch(0))
+		it := client(t, srv).ACHAddendaIterator(t.Context(), req, core.WithPrefetch(0))
 		got, err := collect(t, it.Items(), key)
 		require.NoError(t, err)
 		assert.Equal(t, addendaSeqs(1, 20), got)
@@ -79,14 +79,14 @@ func TestACHAddendaPublished(t *testing.T) {
 	// announces it (here 4 instead of 3).
 	t.Run("no end message: an empty page ends", func(t *testing.T) {
 		srv := published(pagingtest.WithRecords(25), pagingtest.WithPageSizeLimit(10), pagingtest.WithoutAddendaEndMessage())
-		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), req, paging.WithPrefetch(0)), key)
+		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), req, core.WithPrefetch(0)), key)
 		require.NoError(t, err)
 		assert.Equal(t, addendaSeqs(1, 25), got)
 		assert.Equal(t, []string{`"0001"?|"100"`, `"0011"?|"100"`, `"0021"?|"100"`, `"0026"?|"100"`}, addendaAsked(t, srv))
 	})
 	t.Run("documented form", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(25), pagingtest.WithDocumentedAPI())
-		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), req, paging.WithPageSize(10), paging.WithPrefetch(0)), key)
+		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), req, core.WithPageSize(10), core.WithPrefetch(0)), key)
 		require.NoError(t, err)
 		assert.Equal(t, addendaSeqs(1, 25), got)
 		assert.Equal(t, []string{`"0001"?10|`, `"0011"?10|`, `"0021"?10|`}, addendaAsked(t, srv))

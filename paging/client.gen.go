@@ -37,7 +37,7 @@ type GetCommercialAccountRequest struct {
 // It returns the CommercialAccount of a 200 or 206; any other answer is a *[core.Error] (400, 401,
 // 403, 404, 429, 500, 503: *[core.BankError] from {code, message, debugMessage}). Retry-safe:
 // retried as [core.RetryOptions] says.
-func (c *Client) GetCommercialAccount(ctx context.Context, accountID string, req GetCommercialAccountRequest, opts ...CallOption) (*CommercialAccount, error) {
+func (c *Client) GetCommercialAccount(ctx context.Context, accountID string, req GetCommercialAccountRequest, opts ...core.CallOption) (*CommercialAccount, error) {
 	if err := sdkclient.PathArgument("GetCommercialAccount", "accountID", accountID); err != nil {
 		return nil, err
 	}
@@ -73,10 +73,10 @@ var opGetCommercialAccount = &ops.Operation{ID: "getCommercialAccount", Method: 
 type GetRTPParticipantRequest struct {
 	// KeyClientID is the header KeyClientId. Required: set here, or per call with
 	// core.WithHeader("KeyClientId", v), or by the client's option, in that order of precedence; a call
-	// with none is refused with ErrInvalidArgument before the network. Client id issued at onboarding
-	// (32 characters; not the OAuth client id), in the header whose published name is `KeyClientId`
-	// (the bank's reference). The SDK takes the value as a client option and sends it on every
-	// operation that requires it.
+	// with none is refused with core.ErrInvalidArgument before the network. Client id issued at
+	// onboarding (32 characters; not the OAuth client id), in the header whose published name is
+	// `KeyClientId` (the bank's reference). The SDK takes the value as a client option and sends it on
+	// every operation that requires it.
 	KeyClientID string
 }
 
@@ -91,7 +91,7 @@ type GetRTPParticipantRequest struct {
 //
 // It returns the Party of a 200; any other answer is a *[core.Error] (400, 401, 403, 404, 429, 500,
 // 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) GetRTPParticipant(ctx context.Context, routingNumber string, req GetRTPParticipantRequest, opts ...CallOption) (*Party, error) {
+func (c *Client) GetRTPParticipant(ctx context.Context, routingNumber string, req GetRTPParticipantRequest, opts ...core.CallOption) (*Party, error) {
 	if err := sdkclient.PathArgument("GetRTPParticipant", "routingNumber", routingNumber); err != nil {
 		return nil, err
 	}
@@ -141,7 +141,7 @@ type ListACHAddendaRequest struct {
 //
 // It returns the ACHAddendaResponse of a 200; any other answer is a *[core.Error] (400, 401, 403,
 // 429, 500, 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) ListACHAddenda(ctx context.Context, req ListACHAddendaRequest, opts ...CallOption) (*ACHAddendaResponse, error) {
+func (c *Client) ListACHAddenda(ctx context.Context, req ListACHAddendaRequest, opts ...core.CallOption) (*ACHAddendaResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
 	if c.published() {
@@ -186,7 +186,7 @@ type ListACHTransactionsRequest struct {
 // It returns the ACHListResponse of a 200; any other answer is a *[core.Error] (400:
 // *[core.BankError], flat or inside metadata; 401, 403, 429, 500, 502, 503, 504:
 // *[core.BankError]). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) ListACHTransactions(ctx context.Context, req ListACHTransactionsRequest, opts ...CallOption) (*ACHListResponse, error) {
+func (c *Client) ListACHTransactions(ctx context.Context, req ListACHTransactionsRequest, opts ...core.CallOption) (*ACHListResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
 	if c.published() {
@@ -242,7 +242,7 @@ type ListCommercialAccountsRequest struct {
 // It returns the CommercialAccountsResponse of a 200 or 206; any other answer is a *[core.Error]
 // (400, 401, 403, 429, 500, 503: *[core.BankError] from {code, message, debugMessage}). Retry-safe:
 // retried as [core.RetryOptions] says.
-func (c *Client) ListCommercialAccounts(ctx context.Context, req ListCommercialAccountsRequest, opts ...CallOption) (*CommercialAccountsResponse, error) {
+func (c *Client) ListCommercialAccounts(ctx context.Context, req ListCommercialAccountsRequest, opts ...core.CallOption) (*CommercialAccountsResponse, error) {
 	var q sdkclient.Query
 	if req.PageKey != "" {
 		q.Add("pageKey", req.PageKey)
@@ -315,7 +315,7 @@ type ListCurrentDayAccountTransactionsRequest struct {
 // It returns the CommercialTransactionsResponse of a 200 or 206; any other answer is a
 // *[core.Error] (400, 401, 403, 404, 429, 500, 503: *[core.BankError] from {code, message,
 // debugMessage}). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) ListCurrentDayAccountTransactions(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...CallOption) (*CommercialTransactionsResponse, error) {
+func (c *Client) ListCurrentDayAccountTransactions(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...core.CallOption) (*CommercialTransactionsResponse, error) {
 	if err := sdkclient.PathArgument("ListCurrentDayAccountTransactions", "accountID", accountID); err != nil {
 		return nil, err
 	}
@@ -398,7 +398,7 @@ type ListPreviousDayAccountTransactionsRequest struct {
 // It returns the CommercialTransactionsResponse of a 200 or 206; any other answer is a
 // *[core.Error] (400, 401, 403, 404, 429, 500, 503: *[core.BankError] from {code, message,
 // debugMessage}). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) ListPreviousDayAccountTransactions(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...CallOption) (*CommercialTransactionsResponse, error) {
+func (c *Client) ListPreviousDayAccountTransactions(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...core.CallOption) (*CommercialTransactionsResponse, error) {
 	if err := sdkclient.PathArgument("ListPreviousDayAccountTransactions", "accountID", accountID); err != nil {
 		return nil, err
 	}
@@ -475,7 +475,7 @@ type ListPreviousDayTransactionsRequest struct {
 //
 // It returns the PreviousDayResponse of a 200; any other answer is a *[core.Error] (400, 401, 403,
 // 429, 500, 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) ListPreviousDayTransactions(ctx context.Context, req ListPreviousDayTransactionsRequest, opts ...CallOption) (*PreviousDayResponse, error) {
+func (c *Client) ListPreviousDayTransactions(ctx context.Context, req ListPreviousDayTransactionsRequest, opts ...core.CallOption) (*PreviousDayResponse, error) {
 	if c.published() {
 		return nil, unpublished("ListPreviousDayTransactions", "use PreviousDayAccountTransactions (GET /commercial/accounts/v1/{accountId}/transactions/previous), the bank's current previous-day read")
 	}
@@ -496,17 +496,17 @@ var opListPreviousDayTransactions = &ops.Operation{ID: "listPreviousDayTransacti
 // ListRTPParticipantsRequest holds the parameters of ListRTPParticipants.
 type ListRTPParticipantsRequest struct {
 	// Limit is the query parameter limit. Required, at least 1: a call with less is refused with
-	// ErrInvalidArgument before the network. How many rows are returned; no maximum.
+	// core.ErrInvalidArgument before the network. How many rows are returned; no maximum.
 	Limit int
 	// Offset is the query parameter offset. Required. Starting row: how many rows are skipped. The
 	// pagination guide gives a default of 0, but this endpoint requires the parameter.
 	Offset int
 	// KeyClientID is the header KeyClientId. Required: set here, or per call with
 	// core.WithHeader("KeyClientId", v), or by the client's option, in that order of precedence; a call
-	// with none is refused with ErrInvalidArgument before the network. Client id issued at onboarding
-	// (32 characters; not the OAuth client id), in the header whose published name is `KeyClientId`
-	// (the bank's reference). The SDK takes the value as a client option and sends it on every
-	// operation that requires it.
+	// with none is refused with core.ErrInvalidArgument before the network. Client id issued at
+	// onboarding (32 characters; not the OAuth client id), in the header whose published name is
+	// `KeyClientId` (the bank's reference). The SDK takes the value as a client option and sends it on
+	// every operation that requires it.
 	KeyClientID string
 }
 
@@ -523,7 +523,7 @@ type ListRTPParticipantsRequest struct {
 // It returns the ParticipantListResponse of a 200; any other answer is a *[core.Error] (400, 401,
 // 403, 404, 429, 500, 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions]
 // says.
-func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipantsRequest, opts ...CallOption) (*ParticipantListResponse, error) {
+func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipantsRequest, opts ...core.CallOption) (*ParticipantListResponse, error) {
 	if req.Limit < 1 {
 		return nil, sdkclient.SizeArgument("ListRTPParticipants", "req.Limit", "limit", int64(req.Limit))
 	}
@@ -574,7 +574,7 @@ type ListRTPTransactionsRequest struct {
 //
 // It returns the RTPListResponse of a 200; any other answer is a *[core.Error] (400, 401, 403, 408,
 // 429, 500, 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions] says.
-func (c *Client) ListRTPTransactions(ctx context.Context, req ListRTPTransactionsRequest, opts ...CallOption) (*RTPListResponse, error) {
+func (c *Client) ListRTPTransactions(ctx context.Context, req ListRTPTransactionsRequest, opts ...core.CallOption) (*RTPListResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
 	if c.published() {
@@ -629,7 +629,7 @@ type ListWireTransactionsRequest struct {
 // It returns the WireDetailsResponse of a 200; any other answer is a *[core.Error] (400, 401, 403,
 // 408, 429, 500, 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions]
 // says.
-func (c *Client) ListWireTransactions(ctx context.Context, req ListWireTransactionsRequest, opts ...CallOption) (*WireDetailsResponse, error) {
+func (c *Client) ListWireTransactions(ctx context.Context, req ListWireTransactionsRequest, opts ...core.CallOption) (*WireDetailsResponse, error) {
 	if c.published() {
 		return nil, unpublished("ListWireTransactions", "use WireTransactionsByPage (POST /wireInquiry/v1/transactions/list), the current wire list")
 	}
@@ -659,7 +659,7 @@ var opListWireTransactions = &ops.Operation{ID: "listWireTransactions", Method: 
 // It returns the WireListResponse of a 200; any other answer is a *[core.Error] (400, 401, 403,
 // 408, 429, 500, 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions]
 // says.
-func (c *Client) ListWireTransactionsByPage(ctx context.Context, body WireListRequest, opts ...CallOption) (*WireListResponse, error) {
+func (c *Client) ListWireTransactionsByPage(ctx context.Context, body WireListRequest, opts ...core.CallOption) (*WireListResponse, error) {
 	r := sdkclient.Request{Op: opListWireTransactionsByPage, URL: c.core.Base + "/wireInquiry/v1/transactions/list", Body: body}
 	return sdkclient.Call[WireListResponse](ctx, &c.core, r, opts)
 }

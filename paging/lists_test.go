@@ -21,10 +21,10 @@ import (
 // client returns a client for srv without the rate limiter, speaking the sandbox's form.
 //
 // A test that counts or orders the requests of a typed iterator fetches on demand
-// (paging.WithPrefetch(0)) unless prefetch is its subject: the default depth follows the
+// (core.WithPrefetch(0)) unless prefetch is its subject: the default depth follows the
 // latency observed (core.Config.AutoPrefetch), so a loaded machine, whose pages take longer,
 // sent windows past a short last page and pages out of order.
-func client(t *testing.T, srv *pagingtest.Server, opts ...paging.Option) *paging.Client {
+func client(t *testing.T, srv *pagingtest.Server, opts ...core.Option) *paging.Client {
 	t.Helper()
 	base := []core.Option{core.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0)}
 	if !srv.Published() {
@@ -74,7 +74,7 @@ func TestPreviousDayTransactions(t *testing.T) {
 	} {
 		t.Run(fmt.Sprint(tt.records), func(t *testing.T) {
 			srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(tt.records))
-			got, err := collect(t, client(t, srv).PreviousDayTransactions(t.Context(), pdReq, paging.WithPrefetch(0)), pdKey)
+			got, err := collect(t, client(t, srv).PreviousDayTransactions(t.Context(), pdReq, core.WithPrefetch(0)), pdKey)
 			require.NoError(t, err)
 			assert.Equal(t, want(1, tt.records), got)
 			assert.Equal(t, tt.windows, windows(srv))
@@ -111,9 +111,9 @@ func TestPagePlacement(t *testing.T) {
 				var got []string
 				var err error
 				if ep == "ach" {
-					got, err = collect(t, c.ACHTransactions(t.Context(), achReq, paging.WithPrefetch(0)), func(x paging.ACHListTransaction) string { return x.ParNumber })
+					got, err = collect(t, c.ACHTransactions(t.Context(), achReq, core.WithPrefetch(0)), func(x paging.ACHListTransaction) string { return x.ParNumber })
 				} else {
-					got, err = collect(t, c.RTPTransactions(t.Context(), rtpReq, paging.WithPrefetch(0)), rtpKey)
+					got, err = collect(t, c.RTPTransactions(t.Context(), rtpReq, core.WithPrefetch(0)), rtpKey)
 				}
 				require.NoError(t, err)
 				assert.Equal(t, want(1, 2500), got)
@@ -133,7 +133,7 @@ func TestPagePlacement(t *testing.T) {
 // of looping.
 func TestPagePlacementWrong(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithParamsIn(pagingtest.Body))
-	got, err := collect(t, client(t, srv, paging.WithDocumentedAPI()).RTPTransactions(t.Context(), rtpReq, paging.WithPrefetch(0)), rtpKey)
+	got, err := collect(t, client(t, srv, paging.WithDocumentedAPI()).RTPTransactions(t.Context(), rtpReq, core.WithPrefetch(0)), rtpKey)
 	var me *core.MismatchError
 	require.ErrorAs(t, err, &me)
 	assert.Equal(t, 2, me.Requested)
@@ -144,7 +144,7 @@ func TestPagePlacementWrong(t *testing.T) {
 
 func TestWireTransactionsByPage(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(1200))
-	got, err := collect(t, client(t, srv).WireTransactionsByPage(t.Context(), wireReq, paging.WithPageSize(500), paging.WithPrefetch(0)),
+	got, err := collect(t, client(t, srv).WireTransactionsByPage(t.Context(), wireReq, core.WithPageSize(500), core.WithPrefetch(0)),
 		func(x paging.WireListTransaction) string { return x.TransactionID })
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 1200), got)
@@ -154,7 +154,7 @@ func TestWireTransactionsByPage(t *testing.T) {
 func TestRTPParticipants(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithClientID("client-32"))
 	c := client(t, srv, paging.WithKeyClientID("client-32"))
-	got, err := collect(t, c.RTPParticipants(t.Context(), paging.WithPrefetch(0)), partyKey)
+	got, err := collect(t, c.RTPParticipants(t.Context(), core.WithPrefetch(0)), partyKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 250), got)
 	var asked []string
@@ -202,7 +202,7 @@ func TestACHAddenda(t *testing.T) {
 	}
 	t.Run("short last page", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(250))
-		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}, paging.WithPrefetch(0)), key)
+		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}, core.WithPrefetch(0)), key)
 		require.NoError(t, err)
 		assert.Equal(t, seqs(1, 250), got)
 		assert.Equal(t, []string{`"0001"+100`, `"0101"+100`, `"0201"+100`}, starts(srv))
@@ -227,7 +227,7 @@ func TestACHAddenda(t *testing.T) {
 	}
 	t.Run("gaps", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithSequenceStep(3))
-		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}, paging.WithPrefetch(0)), key)
+		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}, core.WithPrefetch(0)), key)
 		require.NoError(t, err)
 		assert.Equal(t, stepped(1, 748, 3), got)
 		assert.Equal(t, []string{`"0001"+100`, `"0299"+100`, `"0599"+100`}, starts(srv))
@@ -273,7 +273,7 @@ func TestACHAddenda(t *testing.T) {
 	})
 	t.Run("start ignored", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithPageParamsIgnored())
-		_, err := collect(t, client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}, paging.WithPrefetch(0)), key)
+		_, err := collect(t, client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}, core.WithPrefetch(0)), key)
 		require.ErrorIs(t, err, core.ErrPositionMismatch)
 		assert.Len(t, srv.Requests(), 2)
 	})

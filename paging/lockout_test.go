@@ -72,8 +72,8 @@ func TestShortRetryAfterNotRetried(t *testing.T) {
 func TestLockoutErrorNotRetried(t *testing.T) {
 	srv, hits := tooMany(t, "")
 	var logs bytes.Buffer
-	c, err := paging.New(srv.URL, paging.WithDocumentedAPI(), paging.WithHTTPClient(srv.Client()),
-		paging.WithLogger(slog.New(slog.NewTextHandler(&logs, leaktest.NoTime(nil)))))
+	c, err := paging.New(srv.URL, paging.WithDocumentedAPI(), core.WithHTTPClient(srv.Client()),
+		core.WithLogger(slog.New(slog.NewTextHandler(&logs, leaktest.NoTime(nil)))))
 	require.NoError(t, err)
 	_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
 	require.ErrorIs(t, err, core.ErrRateLimited)

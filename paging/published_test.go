@@ -25,7 +25,7 @@ func TestPublishedAPIIsTheDefault(t *testing.T) {
 	require.NoError(t, err)
 	achKey := func(x paging.ACHListTransaction) string { return x.ParNumber }
 
-	got, err := collect(t, c.ACHTransactions(t.Context(), achReq, paging.WithPrefetch(0)), achKey)
+	got, err := collect(t, c.ACHTransactions(t.Context(), achReq, core.WithPrefetch(0)), achKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 2500), got)
 	assert.Equal(t, []string{"1/1000", "2/1000", "3/1000"}, pagesAsked(t, srv, pagingtest.Body), "page params in the body")

@@ -26,7 +26,7 @@ func TestRequiredSizeBelowOneRefused(t *testing.T) {
 		_, _ = w.Write([]byte(`{}`))
 	}))
 	t.Cleanup(srv.Close)
-	c, err := New(srv.URL, WithStaticToken("tok"), WithHTTPClient(srv.Client()), WithRateLimit(0), WithKeyClientID("client-36"))
+	c, err := New(srv.URL, core.WithStaticToken("tok"), core.WithHTTPClient(srv.Client()), WithRateLimit(0), WithKeyClientID("client-36"))
 	require.NoError(t, err)
 	checked := opstest.RequiredSizesRefused(t, c, operations, core.ErrInvalidArgument, func() int { return int(hits.Load()) })
 	assert.Equal(t, []string{"listRtpParticipants"}, checked)

@@ -23,7 +23,7 @@ func Example_answerLost() {
 	}
 	c := f.Client()
 	_, err := c.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{ClientReferenceID: "ref-1"},
-		cardplatform.WithCorrelationID("payout-ref-1"))
+		core.WithCorrelationID("payout-ref-1"))
 	fmt.Println(errors.Is(err, core.ErrOutcomeUnknown), ran, f.Calls()[0].CorrelationID)
 	// Output: true 1 payout-ref-1
 }

@@ -11,14 +11,15 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/internal/fakekit"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // Client returns a cardplatform.Client whose calls go to f, authenticated with a fixed
-// token; opts come after the fake's own and may replace them (WithRetry, WithLogger,
+// token; opts come after the fake's own and may replace them (core.WithRetry, core.WithLogger,
 // middleware). Like httptest.NewRequest, it panics when New refuses an option: a mistake in
 // the test itself.
-func (f *Fake) Client(opts ...cardplatform.Option) *cardplatform.Client {
-	base := []cardplatform.Option{cardplatform.WithHTTPClient(f.HTTPClient()), cardplatform.WithStaticToken(fakekit.Token)}
+func (f *Fake) Client(opts ...core.Option) *cardplatform.Client {
+	base := []core.Option{core.WithHTTPClient(f.HTTPClient()), core.WithStaticToken(fakekit.Token)}
 	c, err := cardplatform.New(fakekit.BaseURL, append(base, opts...)...)
 	if err != nil {
 		panic("cardplatformfake: Client: " + err.Error())
@@ -27,7 +28,7 @@ func (f *Fake) Client(opts ...cardplatform.Option) *cardplatform.Client {
 }
 
 // HTTPClient returns an *http.Client whose requests f serves, for a client of one's own
-// (cardplatform.WithHTTPClient, any base URL).
+// (core.WithHTTPClient, any base URL).
 func (f *Fake) HTTPClient() *http.Client { return &http.Client{Transport: f} }
 
 // Calls returns what the fake received so far, oldest first: one Call per attempt.

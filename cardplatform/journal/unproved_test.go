@@ -37,8 +37,8 @@ func TestDoUnprovedErrorIsSettledByReadBack(t *testing.T) {
 				return resp, err
 			}
 			c, err := cardplatform.New(f.srv.URL,
-				cardplatform.WithTokenSource(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: cardplatformtest.Token})),
-				cardplatform.WithCallMiddleware(swallow))
+				core.WithTokenSource(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: cardplatformtest.Token})),
+				core.WithCallMiddleware(swallow))
 			require.NoError(t, err)
 			j, err := journal.New(c, f.store, quick)
 			require.NoError(t, err)
@@ -66,8 +66,8 @@ func TestDoUnprovedErrorIsSettledByReadBack(t *testing.T) {
 func TestDoRateLimitedWaitsItsTurn(t *testing.T) {
 	f := newFixture(t)
 	c, err := cardplatform.New(f.srv.URL, // one attempt a call: the SDK's own retries end on the 429
-		cardplatform.WithTokenSource(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: cardplatformtest.Token})),
-		cardplatform.WithRetry(core.RetryOptions{MaxAttempts: 1}))
+		core.WithTokenSource(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: cardplatformtest.Token})),
+		core.WithRetry(core.RetryOptions{MaxAttempts: 1}))
 	require.NoError(t, err)
 	j, err := journal.New(c, f.store, quick)
 	require.NoError(t, err)

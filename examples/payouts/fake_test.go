@@ -37,7 +37,7 @@ func TestLostAnswerOnTheFake(t *testing.T) {
 		},
 	}
 	a := &audit{}
-	c := f.Client(cardplatform.WithCallMiddleware(a.step))
+	c := f.Client(core.WithCallMiddleware(a.step))
 	p := &service{c: c, path: filepath.Join(t.TempDir(), "journal.db"), settle: time.Millisecond, tp: noop.NewTracerProvider()}
 	require.NoError(t, p.open(t.Context()))
 	defer p.st.Close()

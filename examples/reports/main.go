@@ -197,7 +197,7 @@ func queryForm(ctx context.Context, s *steps) error {
 	}
 
 	if env.sandbox != nil {
-		n, err = drain(c.ACHAddenda(ctx, paging.ACHAddendaRequest{UUID: "3f0c9a0e-5d1b-4c1e-9a57-0d7c2b1e4f10"}, paging.WithPageSize(1000), paging.WithPrefetch(1)))
+		n, err = drain(c.ACHAddenda(ctx, paging.ACHAddendaRequest{UUID: "3f0c9a0e-5d1b-4c1e-9a57-0d7c2b1e4f10"}, core.WithPageSize(1000), core.WithPrefetch(1)))
 		if err != nil {
 			return fmt.Errorf("ACH addenda (sequence): %w", err)
 		}

@@ -47,7 +47,7 @@ func TestCardPlatformContract(t *testing.T) {
 	t.Parallel()
 	mode, n := settings(t, "CARDPLATFORM")
 	hc, rec := httpClient()
-	c, err := cardplatform.New(base, cardplatform.WithStaticToken(cardplatformtest.Token), cardplatform.WithHTTPClient(hc))
+	c, err := cardplatform.New(base, core.WithStaticToken(cardplatformtest.Token), core.WithHTTPClient(hc))
 	require.NoError(t, err)
 	ids := cardFixture(t, c, mode)
 	if v := rec.take(); len(v) > 0 {

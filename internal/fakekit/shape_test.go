@@ -11,6 +11,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformfake"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingfake"
 	"github.com/issuerkit/issuerkit-go/validation"
@@ -46,7 +47,7 @@ func fakesUnderTest() []fakeUnderTest {
 		{name: "cardplatformfake", method: "GetCard", operation: "getCard", other: "CreateDisbursement",
 			call: func(ctx context.Context) error { _, err := cp.Client().GetCard(ctx, "p1"); return err },
 			callOwn: func(ctx context.Context) error {
-				c, err := cardplatform.New("https://own.invalid", cardplatform.WithHTTPClient(cp.HTTPClient()), cardplatform.WithStaticToken("t"))
+				c, err := cardplatform.New("https://own.invalid", core.WithHTTPClient(cp.HTTPClient()), core.WithStaticToken("t"))
 				if err != nil {
 					return err
 				}
@@ -54,11 +55,11 @@ func fakesUnderTest() []fakeUnderTest {
 				return err
 			},
 			calls: func() int { return len(cp.Calls()) }, callsFor: func(n string) int { return len(cp.CallsFor(n)) },
-			reset: cp.ResetCalls, badClient: func() { cp.Client(cardplatform.WithHTTPClient(nil)) }},
+			reset: cp.ResetCalls, badClient: func() { cp.Client(core.WithHTTPClient(nil)) }},
 		{name: "validationfake", method: "HealthCheck", operation: "checkHealthV2", other: "VerifyAccount",
 			call: func(ctx context.Context) error { _, err := vf.Client().HealthCheck(ctx); return err },
 			callOwn: func(ctx context.Context) error {
-				c, err := validation.New("https://own.invalid", validation.WithHTTPClient(vf.HTTPClient()), validation.WithStaticToken("t"))
+				c, err := validation.New("https://own.invalid", core.WithHTTPClient(vf.HTTPClient()), core.WithStaticToken("t"))
 				if err != nil {
 					return err
 				}
@@ -66,14 +67,14 @@ func fakesUnderTest() []fakeUnderTest {
 				return err
 			},
 			calls: func() int { return len(vf.Calls()) }, callsFor: func(n string) int { return len(vf.CallsFor(n)) },
-			reset: vf.ResetCalls, badClient: func() { vf.Client(validation.WithHTTPClient(nil)) }},
+			reset: vf.ResetCalls, badClient: func() { vf.Client(core.WithHTTPClient(nil)) }},
 		{name: "pagingfake", method: "GetCommercialAccount", operation: "getCommercialAccount", other: "ListACHTransactions",
 			call: func(ctx context.Context) error {
 				_, err := pf.Client().GetCommercialAccount(ctx, "A1", paging.GetCommercialAccountRequest{})
 				return err
 			},
 			callOwn: func(ctx context.Context) error {
-				c, err := paging.New("https://own.invalid", paging.WithHTTPClient(pf.HTTPClient()), paging.WithStaticToken("t"))
+				c, err := paging.New("https://own.invalid", core.WithHTTPClient(pf.HTTPClient()), core.WithStaticToken("t"))
 				if err != nil {
 					return err
 				}
@@ -81,7 +82,7 @@ func fakesUnderTest() []fakeUnderTest {
 				return err
 			},
 			calls: func() int { return len(pf.Calls()) }, callsFor: func(n string) int { return len(pf.CallsFor(n)) },
-			reset: pf.ResetCalls, badClient: func() { pf.Client(paging.WithHTTPClient(nil)) }},
+			reset: pf.ResetCalls, badClient: func() { pf.Client(core.WithHTTPClient(nil)) }},
 	}
 }
 

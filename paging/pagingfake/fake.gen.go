@@ -6,7 +6,6 @@ import (
 	"context"
 
 	"github.com/issuerkit/issuerkit-go/internal/fakekit"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 

@@ -12,11 +12,12 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/fakekit"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
 // Client returns a paging.Client whose calls go to f, authenticated with a fixed
-// token; opts come after the fake's own and may replace them (WithRetry, WithLogger,
+// token; opts come after the fake's own and may replace them (core.WithRetry, core.WithLogger,
 // middleware). Like httptest.NewRequest, it panics when New refuses an option: a mistake in
 // the test itself.
 //
@@ -24,8 +25,8 @@ import (
 // locks out its clients only, never those of another fake. To have several fakes share one
 // budget (a paging fake and a validation fake of one credential), give their clients the same
 // WithCredentialID.
-func (f *Fake) Client(opts ...paging.Option) *paging.Client {
-	base := []paging.Option{paging.WithHTTPClient(f.HTTPClient()), paging.WithStaticToken(fakekit.Token), paging.WithCredentialID(f.srv.BudgetID())}
+func (f *Fake) Client(opts ...core.Option) *paging.Client {
+	base := []core.Option{core.WithHTTPClient(f.HTTPClient()), core.WithStaticToken(fakekit.Token), paging.WithCredentialID(f.srv.BudgetID())}
 	c, err := paging.New(fakekit.BaseURL, append(base, opts...)...)
 	if err != nil {
 		panic("pagingfake: Client: " + err.Error())
@@ -34,7 +35,7 @@ func (f *Fake) Client(opts ...paging.Option) *paging.Client {
 }
 
 // HTTPClient returns an *http.Client whose requests f serves, for a client of one's own
-// (paging.WithHTTPClient, any base URL).
+// (core.WithHTTPClient, any base URL).
 func (f *Fake) HTTPClient() *http.Client { return &http.Client{Transport: f} }
 
 // Calls returns what the fake received so far, oldest first: one Call per attempt.

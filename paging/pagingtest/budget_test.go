@@ -23,7 +23,7 @@ func TestClosedSandboxLeavesNoLockout(t *testing.T) {
 		t.Fatal(err)
 	}
 	req := paging.ListRTPParticipantsRequest{Limit: 10}
-	opts := []paging.Option{paging.WithStaticToken(pagingtest.Token), paging.WithKeyClientID("client-1")}
+	opts := []core.Option{core.WithStaticToken(pagingtest.Token), paging.WithKeyClientID("client-1")}
 	c, err := paging.New(srv.URL, opts...)
 	if err != nil {
 		t.Fatal(err)

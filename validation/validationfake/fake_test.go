@@ -30,7 +30,7 @@ func TestFakeVerifyAccount(t *testing.T) {
 		},
 	}
 	c := f.Client()
-	res, err := c.VerifyAccount(context.Background(), inq, validation.WithCorrelationID("corr-1"))
+	res, err := c.VerifyAccount(context.Background(), inq, core.WithCorrelationID("corr-1"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestFakeVerifyAccountV1AndErrors(t *testing.T) {
 	if _, err := v1.VerifyAccount(context.Background(), inq); err != nil {
 		t.Fatalf("v1: %v", err)
 	}
-	v2 := f.Client(validation.WithRetry(core.RetryOptions{BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}))
+	v2 := f.Client(core.WithRetry(core.RetryOptions{BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}))
 	_, err := v2.VerifyAccount(context.Background(), inq)
 	if !errors.Is(err, core.ErrNotFound) || n != 3 {
 		t.Errorf("err = %v after %d calls, want ErrNotFound after a lost answer and a retry", err, n)

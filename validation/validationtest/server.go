@@ -188,7 +188,7 @@ func (s *Server) ResetRequests() { s.log.Reset() }
 func (s *Server) DisableRecording() { s.log.Disable() }
 
 // HTTPClient returns an *http.Client for the sandbox, for a client of one's own
-// (validation.WithHTTPClient).
+// (core.WithHTTPClient).
 func (s *Server) HTTPClient() *http.Client { return s.srv.Client() }
 
 func (s *Server) account(routing, number string) (Account, bool) {

@@ -1,6 +1,7 @@
 // Command migrate rewrites Go source from the 0.1.0 names of issuerkit-go to its 0.2.0 names:
-// the shared names the client packages re-declared (core.ErrOutcomeUnknown,
-// core.Iterator, core.Decimal, ...) become package core's (core.ErrOutcomeUnknown),
+// the shared names the client packages re-declared (cardplatform.ErrOutcomeUnknown,
+// paging.Iterator, validation.Decimal, ...) and the options they wrapped
+// (cardplatform.WithStaticToken) become package core's (core.ErrOutcomeUnknown),
 // in code and in doc links, with core's import added and a client import left unused dropped.
 // It is idempotent: a second run changes nothing. From the repository root:
 //
@@ -9,7 +10,8 @@
 //	go -C internal/tools run ./migrate -changelog             # the table as CHANGELOG lines
 //
 // README.md files are rewritten too, in their fenced Go blocks and code spans only. Generated
-// files (*.gen.go) are left to the generator; testdata directories are skipped.
+// files (*.gen.go) are left to the generator; testdata directories and this command's own
+// source (whose docs and table name the 0.1.0 names on purpose) are skipped.
 package main
 
 import (
@@ -52,7 +54,7 @@ func run(root string, dry bool) ([]string, error) {
 			return err
 		}
 		if d.IsDir() {
-			if path != root && (d.Name() == "testdata" || d.Name() == "vendor" || strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
+			if path != root && (d.Name() == "testdata" || d.Name() == "vendor" || strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || isSelf(path)) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -145,4 +147,10 @@ func packageOf(dir string) (pkgInfo, error) {
 		}
 	}
 	return pi, nil
+}
+
+// isSelf reports whether dir is this command's own source directory (internal/tools/migrate).
+func isSelf(dir string) bool {
+	return filepath.Base(dir) == "migrate" && filepath.Base(filepath.Dir(dir)) == "tools" &&
+		filepath.Base(filepath.Dir(filepath.Dir(dir))) == "internal"
 }
