@@ -64,7 +64,6 @@ var sandboxes = []kit{
 		own: map[string]string{
 			"Account": "state", "AddAccount": "state",
 			"WithDocumentedAPI": "the bank's API form: the card platform has one",
-			"WithPublishedAPI":  "the bank's API form: the card platform has one",
 		}},
 	{dir: "paging/pagingtest", pkg: "pagingtest", client: "paging",
 		main: reflect.TypeFor[*pagingtest.Server](),
@@ -80,7 +79,6 @@ var sandboxes = []kit{
 			"Seed": "records served", "WithSeed": "records served", "Key": "the synthetic records' keys",
 			"Published":         "the bank's API form: the card platform has one",
 			"WithDocumentedAPI": "the bank's API form: the card platform has one",
-			"WithPublishedAPI":  "the bank's API form: the card platform has one",
 			"Placement":         "where the page parameters go, a setting of the bank's list endpoints",
 		}},
 }

@@ -93,16 +93,6 @@ func WithoutHeaders() Option { return func(c *config) { c.noHeaders = true } }
 // participant endpoints) require it to equal id (403 otherwise).
 func WithClientID(id string) Option { return func(c *config) { c.clientID = id } }
 
-// WithPublishedAPI makes the sandbox speak the bank's API as its published files describe
-// it, as a paging client speaks it by default. It is the default: the ACH and RTP inquiry
-// lists read pageNumber and pageSize from the body, the ACH addenda read pageSize from the
-// body as a string, and the legacy wire details endpoint and the /ddaReports list, absent
-// from the published files, answer 404. The commercial account reporting reads are served
-// either way. Options apply in order: a later WithParamsIn overrides the placement it sets.
-func WithPublishedAPI() Option {
-	return func(c *config) { c.published, c.placement = true, Body }
-}
-
 // WithWrappedACHInquiryErrors makes the ACH inquiry list (POST
 // /accounts/transactions/v1/ach/list) answer its errors as the bank's published file declares
 // its 400: the error body inside a metadata object, {"metadata": {"ErrorMessage": ...,

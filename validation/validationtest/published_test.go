@@ -17,7 +17,7 @@ const v2Body = `{"accountValidationV2Request":{"AOARequest":{"Inquiry":{"service
 // TestPublishedAPI: with the switch, the sandbox is the bank's published files: v2 only (v1
 // answers 404), errorResponse beside AOAResponse in every answer, and a Client that speaks it.
 func TestPublishedAPI(t *testing.T) {
-	srv := validationtest.NewServer(t, validationtest.WithRateLimit(0), validationtest.WithPublishedAPI())
+	srv := validationtest.NewServer(t, validationtest.WithRateLimit(0))
 	res, err := srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee))
 	require.NoError(t, err)
 	assert.True(t, res.OwnerMatched())
@@ -70,7 +70,7 @@ func TestDefaultFollowsTheClient(t *testing.T) {
 // "Open Valid" and a businessFault beside the Result), AccountSystemFault a systemFault without
 // a Result; v1, which has no errorResponse, answers the Result alone and errorCode 998.
 func TestFaults(t *testing.T) {
-	srv := validationtest.NewServer(t, validationtest.WithRateLimit(0), validationtest.WithPublishedAPI())
+	srv := validationtest.NewServer(t, validationtest.WithRateLimit(0))
 	_, err := srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountBankExample, validationtest.PersonOwner))
 	var fe *validation.FaultError
 	require.ErrorAs(t, err, &fe)

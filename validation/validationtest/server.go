@@ -50,13 +50,6 @@ type config struct {
 	published  bool
 }
 
-// WithPublishedAPI makes the sandbox the bank's API as it publishes itself today, the form a
-// validation client speaks by default. It is the default: only the v2 paths
-// are served (v1 answers 404, as at the bank), errorResponse beside AOAResponse, and the
-// Server's Client speaks v2. The option states the choice and undoes an earlier
-// WithDocumentedAPI.
-func WithPublishedAPI() Option { return func(c *config) { c.published = true } }
-
 // WithDocumentedAPI makes the sandbox also serve version 1 of the design documents, as
 // validation.WithDocumentedAPI makes the client: v1 and v2 are both served, and the Server's
 // Client is created with validation.WithDocumentedAPI (it speaks v1). The operations that

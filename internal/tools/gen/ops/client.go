@@ -123,7 +123,7 @@ func newMethod(m *model, op codegen.OperationDefinition, desc *descriptor, readb
 	}
 
 	// An operation the bank's current published files do not have (x-issuerkit-unpublished:
-	// what to use instead) is refused on a client with WithPublishedAPI (package paging).
+	// what to use instead) is refused on a client in the published form, the default (package paging).
 	if instead, ok := op.Spec.Extensions["x-issuerkit-unpublished"].(string); ok && instead != "" {
 		mt.Unpublished = instead
 	}
