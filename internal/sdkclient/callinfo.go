@@ -58,8 +58,8 @@ func (ci *callInfo) init(call *CallConfig) {
 		if call.Op != nil {
 			ci.safe = call.Op.RetrySafe
 		}
-		if call.Retry != nil {
-			r := retryDefaults(*call.Retry)
+		if r := callRetry(call); r != nil {
+			r := retryDefaults(*r)
 			ci.retry = &r
 		}
 		for _, v := range call.Secrets {
