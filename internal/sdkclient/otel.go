@@ -119,8 +119,8 @@ func (p callSpanPolicy) do(req *http.Request) (*http.Response, error) {
 	ci := infoOf(req)
 	ctx := req.Context()
 	name, tmpl := "issuerkit", ""
-	if ci.op != nil {
-		name, tmpl = ci.op.ID, ci.op.Path
+	if op := ci.op(); op != nil {
+		name, tmpl = op.ID, op.Path
 	}
 	var span trace.Span = noSpan
 	if p.tel.tracing() {
@@ -175,8 +175,8 @@ type attemptSpanPolicy struct {
 func (p attemptSpanPolicy) do(req *http.Request) (*http.Response, error) {
 	ci := infoOf(req)
 	name, tmpl := "issuerkit", ""
-	if ci.op != nil {
-		name, tmpl = ci.op.ID, ci.op.Path
+	if op := ci.op(); op != nil {
+		name, tmpl = op.ID, op.Path
 	}
 	if !p.tel.tracing() {
 		// No span: the duration alone, when it is measured.

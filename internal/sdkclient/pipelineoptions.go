@@ -36,11 +36,17 @@ type Options struct {
 // The settings whose types are core's are held as any in the leaf package settings; these
 // are the one place they become typed again (a value of another type counts as unset).
 
-func (o *Options) retry() core.RetryOptions      { r, _ := o.Retry.(core.RetryOptions); return r }
-func (o *Options) limiter() core.Limiter         { l, _ := o.Limiter.(core.Limiter); return l }
-func (o *Options) lockout() core.Lockout         { l, _ := o.Lockout.(core.Lockout); return l }
-func callRetry(c *CallConfig) *core.RetryOptions { r, _ := c.Retry.(*core.RetryOptions); return r }
-func responseInto(c *CallConfig) *core.Response  { r, _ := c.ResponseInto.(*core.Response); return r }
+func (o *Options) retry() core.RetryOptions { r, _ := o.Retry.(core.RetryOptions); return r }
+func (o *Options) limiter() core.Limiter    { l, _ := o.Limiter.(core.Limiter); return l }
+func (o *Options) lockout() core.Lockout    { l, _ := o.Lockout.(core.Lockout); return l }
+func callRetry(c *CallConfig) *core.RetryOptions {
+	if c == nil {
+		return nil
+	}
+	r, _ := c.Retry.(*core.RetryOptions)
+	return r
+}
+func responseInto(c *CallConfig) *core.Response { r, _ := c.ResponseInto.(*core.Response); return r }
 
 // retryDefaults returns o with the defaults in place of its zero fields.
 func retryDefaults(o core.RetryOptions) core.RetryOptions {
