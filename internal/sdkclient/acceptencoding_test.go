@@ -5,13 +5,14 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -78,7 +79,7 @@ func TestEveryRequestAsksForIdentity(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var rec acceptEncodings
 			srv := newServer(t, rec.handler(t))
-			p := newPipeline(t, hc(t), func(o *Options) {
+			p := newPipeline(t, hc(t), func(o *testOptions) {
 				o.AllowInsecureHTTP = true
 				o.AttemptMiddleware = []Middleware{func(req *http.Request, next Next) (*http.Response, error) {
 					if req.URL.Path == "/middleware" {
@@ -142,7 +143,7 @@ func TestCompressedAnswerIsRefusedUnread(t *testing.T) {
 		w.WriteHeader(status)
 		_, _ = w.Write(body)
 	})
-	p := newPipeline(t, testClient(t), func(o *Options) { o.AllowInsecureHTTP = true })
+	p := newPipeline(t, testClient(t), func(o *testOptions) { o.AllowInsecureHTTP = true })
 
 	for _, enc := range []string{"gzip", "GZIP", "deflate", "br", "zstd", "identity, gzip", "x-\u202egzip"} {
 		encoding = enc

@@ -36,7 +36,7 @@ func AnswerLost(resp *http.Response, err error) error {
 		return err
 	}
 	ci, ok := resp.Request.Context().Value(callInfoKey{}).(*callInfo)
-	if !ok || ci.safe || ci.base == nil {
+	if !ok || ci.safe() || ci.base == nil {
 		return err
 	}
 	return outcomeUnknown(resp.Request, ci, ci.attempt(), &AnswerLostError{StatusCode: resp.StatusCode, Err: err}, ci.redactor(ci.base))

@@ -1,13 +1,14 @@
 package sdkclient
 
 import (
-	"github.com/issuerkit/issuerkit-go/internal/settings"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/issuerkit/issuerkit-go/internal/settings"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

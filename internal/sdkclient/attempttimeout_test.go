@@ -3,11 +3,12 @@ package sdkclient
 import (
 	"context"
 	"errors"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"io"
 	"net/http"
 	"testing"
 	"time"
+
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -36,7 +37,7 @@ func stallFirst(t *testing.T) *counted {
 // timeout is sent again and succeeds, within a call context that has no deadline.
 func TestAttemptTimeoutRetriesSafe(t *testing.T) {
 	srv := stallFirst(t)
-	p := newPipeline(t, testClient(t), func(o *Options) { o.Retry.AttemptTimeout = 100 * time.Millisecond })
+	p := newPipeline(t, testClient(t), func(o *testOptions) { o.Retry.AttemptTimeout = 100 * time.Millisecond })
 	start := time.Now()
 	resp, err := do(t, p, context.Background(), http.MethodGet, srv.URL, "")
 	require.NoError(t, err)
@@ -49,7 +50,7 @@ func TestAttemptTimeoutRetriesSafe(t *testing.T) {
 // sending is one attempt and ErrOutcomeUnknown (also a timeout), never re-sent.
 func TestAttemptTimeoutUnsafeIsOutcomeUnknown(t *testing.T) {
 	srv := stallFirst(t)
-	p := newPipeline(t, testClient(t), func(o *Options) { o.Retry.AttemptTimeout = 100 * time.Millisecond })
+	p := newPipeline(t, testClient(t), func(o *testOptions) { o.Retry.AttemptTimeout = 100 * time.Millisecond })
 	_, err := do(t, p, context.Background(), http.MethodPost, srv.URL, `{"amount":"1.00"}`)
 	require.Error(t, err)
 	assert.ErrorIs(t, err, core.ErrOutcomeUnknown)
@@ -70,7 +71,7 @@ func TestAttemptTimeoutCoversTheSuccessBody(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 		_, _ = w.Write([]byte("late but in time"))
 	})
-	p := newPipeline(t, testClient(t), func(o *Options) { o.Retry.AttemptTimeout = 2 * time.Second })
+	p := newPipeline(t, testClient(t), func(o *testOptions) { o.Retry.AttemptTimeout = 2 * time.Second })
 	resp, err := do(t, p, context.Background(), http.MethodGet, srv.URL, "")
 	require.NoError(t, err)
 	buf := make([]byte, 64)
@@ -103,7 +104,7 @@ func TestRetryStatusCodesForSafeOnly(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := newServer(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(tc.status) })
-			p := newPipeline(t, testClient(t), func(o *Options) { o.Retry.StatusCodes = tc.codes })
+			p := newPipeline(t, testClient(t), func(o *testOptions) { o.Retry.StatusCodes = tc.codes })
 			body := ""
 			if tc.method == http.MethodPost {
 				body = `{}`

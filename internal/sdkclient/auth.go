@@ -60,7 +60,7 @@ func (p *authPolicy) do(req *http.Request) (*http.Response, error) {
 	ci.recordSent(tok.AccessToken)
 	p.setAuth(req, tok)
 	resp, err := next(req)
-	if err != nil || resp.StatusCode != http.StatusUnauthorized || !ci.safe || !rewindable(req) {
+	if err != nil || resp.StatusCode != http.StatusUnauthorized || !ci.safe() || !rewindable(req) {
 		return resp, err
 	}
 	p.tokens.Invalidate(tok)

@@ -3,7 +3,6 @@ package sdkclient
 import (
 	"context"
 	"fmt"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -11,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -47,7 +48,7 @@ func TestSharedRefreshUnderConcurrency(t *testing.T) {
 	tok, err := shared.Token() // the client now holds an expired token
 	require.NoError(t, err)
 	require.False(t, tok.Valid())
-	p := newPipeline(t, testClient(t), func(o *Options) { o.TokenSource = shared })
+	p := newPipeline(t, testClient(t), func(o *testOptions) { o.TokenSource = shared })
 	var wg sync.WaitGroup
 	var failures atomic.Int32
 	for range 1000 {
@@ -79,7 +80,7 @@ func TestUnauthorizedRefreshesOnce(t *testing.T) {
 	t.Run("safe request re-sent once with a fresh token", func(t *testing.T) {
 		srv.hits.Store(0)
 		src := &countingSource{ttl: time.Hour}
-		p := newPipeline(t, testClient(t), func(o *Options) { o.TokenSource = src })
+		p := newPipeline(t, testClient(t), func(o *testOptions) { o.TokenSource = src })
 		resp, err := do(t, p, context.Background(), "GET", srv.URL, "")
 		require.NoError(t, err)
 		assert.Equal(t, 200, resp.StatusCode)
@@ -89,14 +90,14 @@ func TestUnauthorizedRefreshesOnce(t *testing.T) {
 	t.Run("unsafe request is not re-sent", func(t *testing.T) {
 		srv.hits.Store(0)
 		src := &countingSource{ttl: time.Hour}
-		p := newPipeline(t, testClient(t), func(o *Options) { o.TokenSource = src })
+		p := newPipeline(t, testClient(t), func(o *testOptions) { o.TokenSource = src })
 		_, err := do(t, p, context.Background(), "POST", srv.URL, `{"amount":1}`)
 		assert.ErrorIs(t, err, core.ErrUnauthorized)
 		assert.Equal(t, int32(1), srv.hits.Load())
 	})
 	t.Run("a static token is not re-sent unchanged", func(t *testing.T) {
 		srv.hits.Store(0)
-		p := newPipeline(t, testClient(t), func(o *Options) { o.TokenSource = StaticToken("nope") })
+		p := newPipeline(t, testClient(t), func(o *testOptions) { o.TokenSource = StaticToken("nope") })
 		_, err := do(t, p, context.Background(), "GET", srv.URL, "")
 		assert.ErrorIs(t, err, core.ErrUnauthorized)
 		assert.Equal(t, int32(1), srv.hits.Load())
@@ -104,7 +105,7 @@ func TestUnauthorizedRefreshesOnce(t *testing.T) {
 }
 
 func TestBearerRefusedOverPlainHTTP(t *testing.T) {
-	p := newPipeline(t, testClient(t), func(o *Options) { o.TokenSource = StaticToken("secret-token") })
+	p := newPipeline(t, testClient(t), func(o *testOptions) { o.TokenSource = StaticToken("secret-token") })
 	_, err := do(t, p, context.Background(), "GET", "http://api.example.invalid/x", "")
 	require.ErrorIs(t, err, ErrInsecureTransport)
 	assert.NotContains(t, err.Error(), "secret-token")

@@ -37,10 +37,9 @@ type API struct {
 }
 
 // Build applies opts and returns the pipeline and the normalised base URL, with cfg filled in.
-func Build(baseURL string, api API, opts []core.Option) (*Pipeline, string, Config, error) {
-	cfg := Config{APIVersion: api.DefaultVersion}
-	s := settings.Client{Name: api.Name}
-	base, err := Apply(baseURL, &s, &cfg, opts)
+func Build(baseURL string, api API, opts []core.Option) (*Pipeline, string, Options, error) {
+	cfg := Options{Client: settings.Client{Name: api.Name, APIVersion: api.DefaultVersion}}
+	base, err := Apply(baseURL, &cfg.Client, opts)
 	if err != nil {
 		return nil, "", cfg, err
 	}
@@ -48,8 +47,8 @@ func Build(baseURL string, api API, opts []core.Option) (*Pipeline, string, Conf
 		return nil, "", cfg, err
 	}
 	tracePropagation(api, &cfg)
-	cfg.Transport.DecodeError = api.DecodeError
-	p, err := New(cfg.Transport)
+	cfg.DecodeError = api.DecodeError
+	p, err := New(cfg)
 	if err != nil {
 		return nil, "", cfg, err
 	}
@@ -59,16 +58,16 @@ func Build(baseURL string, api API, opts []core.Option) (*Pipeline, string, Conf
 // NewCore returns the Core of a client built by Build: the pipeline, the base URL, the API
 // version, the per-operation default headers, the package settings and where the client
 // speaks as whom (Core.Binding).
-func NewCore(p *Pipeline, base string, cfg Config) Core {
+func NewCore(p *Pipeline, base string, cfg Options) Core {
 	ceiling, idle := cfg.limits()
-	return Core{Pipeline: p, Base: base, Version: cfg.APIVersion, OpHeaders: cfg.OpHeaders, Settings: cfg.Settings,
+	return Core{Pipeline: p, Base: base, Version: cfg.APIVersion, OpHeaders: cfg.OpHeaders, Settings: cfg.Package,
 		Timeout: ceiling, IdleTimeout: idle, Binding: binding(base, &cfg)}
 }
 
 // binding returns the hex SHA-256 of a domain-separation label, base (the origin and base
 // path, scheme and host lower-cased) and the credential's identity (credentialIdentity, the
 // one the rate-limit budget is kept under): never the credential itself.
-func binding(base string, cfg *Config) string {
+func binding(base string, cfg *Options) string {
 	if u, err := url.Parse(base); err == nil {
 		base = strings.ToLower(u.Scheme+"://"+u.Host) + strings.TrimSuffix(u.EscapedPath(), "/")
 	}

@@ -24,7 +24,7 @@ func TestOutcomeUnknownByValueShowsNoToken(t *testing.T) {
 			resetConn(conn)
 		}
 	})
-	p := newPipeline(t, testClient(t), func(o *Options) { o.TokenSource = StaticToken(token) })
+	p := newPipeline(t, testClient(t), func(o *testOptions) { o.TokenSource = StaticToken(token) })
 	_, err := do(t, p, context.Background(), "POST", srv.URL+"/x", `{"amount":"10.00"}`)
 	var ou *core.OutcomeUnknownError
 	require.ErrorAs(t, err, &ou)

@@ -23,9 +23,9 @@ type Core struct {
 	Pipeline *Pipeline
 	Base     string // base URL without a trailing slash
 	Version  string
-	// OpHeaders holds default headers per operation id (Config.OpHeaders).
+	// OpHeaders holds default headers per operation id (settings.Client.OpHeaders).
 	OpHeaders map[string]http.Header
-	// Settings holds the package-specific settings (Config.Settings).
+	// Settings holds the package-specific settings (settings.Client.Package).
 	Settings map[string]any
 	// Timeout is the whole-call ceiling of a call (0: none); IdleTimeout the idle timeout of
 	// a streamed download (0: none). NewCore fills both, defaults applied.
@@ -37,31 +37,18 @@ type Core struct {
 	Binding string
 }
 
-// CallConfig is what the per-call options of one call fill in, and what the pipeline reads of
-// them (Pipeline.Send).
+// CallConfig is one call's configuration, what the pipeline reads of it (Pipeline.Send):
+// what its options set (settings.CallConfig: CorrelationID, Header, Timeout, Retry,
+// ResponseInto), its operation and the Secrets its request carries.
 type CallConfig struct {
+	settings.CallConfig
 	// Op is the operation being called. Its RetrySafe flag alone decides whether the request
 	// may be re-sent once it may have reached the server. Nil means an unknown operation,
 	// treated as unsafe: never re-sent once it may have arrived.
 	Op *ops.Operation
-	// CorrelationID is the caller's id for this call. Empty means the request's own
-	// X-CorrelationId header, else the context's (WithCorrelationID), else a new UUID.
-	CorrelationID string
-	// Header holds extra headers for this call. They are added to the request before the
-	// pipeline runs, so they cannot replace what the SDK sets: the Authorization header of the
-	// token source, the User-Agent, the correlation id.
-	Header http.Header
-	// Retry overrides the client's retry options for this call; nil means the client's.
-	Retry *core.RetryOptions
 	// Secrets holds the Secret values the request carries (its body's, filled by the SDK's
 	// request encoder): masked, like the credentials, in every error and log text of the call.
 	Secrets []string
-	// ResponseInto receives the metadata of the successful response (WithResponseInto).
-	ResponseInto *core.Response
-	// Timeout, when TimeoutSet, is this call's whole-call ceiling instead of the client's
-	// (0: none), streamed downloads included.
-	Timeout    time.Duration
-	TimeoutSet bool
 }
 
 // Request is one call of an operation, as a generated method describes it.
@@ -126,16 +113,10 @@ func Send[O ~func(*settings.CallConfig)](ctx context.Context, c *Core, r Request
 	st := new(callState)
 	cfg := &st.cfg
 	cfg.Op = r.Op
-	if len(opts) > 0 {
-		set := &st.set
-		for _, o := range opts {
-			if o != nil {
-				o(set)
-			}
+	for _, o := range opts {
+		if o != nil {
+			o(&cfg.CallConfig)
 		}
-		cfg.CorrelationID, cfg.Header, cfg.Timeout, cfg.TimeoutSet = set.CorrelationID, set.Header, set.Timeout, set.TimeoutSet
-		cfg.Retry, _ = set.Retry.(*core.RetryOptions)
-		cfg.ResponseInto, _ = set.ResponseInto.(*core.Response)
 	}
 	for _, h := range r.Required {
 		if !hasValue(r.Extra[h.Key]) && cfg.Header.Get(h.Key) == "" && c.OpHeaders[r.Op.ID].Get(h.Key) == "" {
@@ -175,7 +156,6 @@ func Send[O ~func(*settings.CallConfig)](ctx context.Context, c *Core, r Request
 // context).
 type callState struct {
 	cfg  CallConfig
-	set  settings.CallConfig // what the call's options set, converted into cfg
 	body limitedBody
 	info callInfo
 }
@@ -258,7 +238,7 @@ func send(ctx context.Context, c *Core, r Request, st *callState, l *callLimit) 
 	if err != nil {
 		return nil, err
 	}
-	if r := cfg.ResponseInto; r != nil {
+	if r := responseInto(cfg); r != nil {
 		*r = core.Response{
 			StatusCode:    resp.StatusCode,
 			Header:        resp.Header,

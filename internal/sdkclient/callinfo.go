@@ -1,12 +1,12 @@
 package sdkclient
 
 import (
-	"github.com/issuerkit/issuerkit-go/internal/settings"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/url"
 	"strings"
 	"sync/atomic"
+
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
@@ -15,14 +15,14 @@ import (
 // callInfo is the per-call state the policies share. It travels in the request context (the
 // value of callInfoKey{}), set once by Pipeline.Send on the pipeline's own copy of the request.
 type callInfo struct {
-	safe          bool // the request may be re-sent (Call.Op.RetrySafe)
+	// call is the call's configuration, read where it is (nil: an unknown operation, no
+	// per-call settings): its operation (op, safe) and retry override (retry.go).
+	call          *CallConfig
 	resendRefused bool // a middleware step called next twice for this unsafe call
 	// attemptLog is what the current attempt of an unsafe request did (set by sendOnce; nil
 	// until the attempt reaches it): see provedUnsent.
 	attemptLog atomic.Pointer[attemptLog]
 	attemptN   int32 // 1-based attempt number, maintained by the retry policy (see attempt)
-	op         *ops.Operation
-	retry      *core.RetryOptions // per-call override, defaults applied; nil means the client's
 	// correlation holds the call's correlation id (see correlationID); the correlation
 	// policy sends this array as the X-CorrelationId header's value, with no allocation.
 	correlation [1]string
@@ -51,22 +51,25 @@ func (ci *callInfo) attempt() int { return int(ci.attemptN) }
 // init sets ci, a zero callInfo, up as the state of a new call of call (nil: an unknown
 // operation).
 func (ci *callInfo) init(call *CallConfig) {
-	ci.attemptN = 1
+	ci.attemptN, ci.call = 1, call
 	if call != nil {
 		ci.correlation[0] = call.CorrelationID
-		ci.op = call.Op
-		if call.Op != nil {
-			ci.safe = call.Op.RetrySafe
-		}
-		if call.Retry != nil {
-			r := retryDefaults(*call.Retry)
-			ci.retry = &r
-		}
 		for _, v := range call.Secrets {
 			ci.recordSent(v)
 		}
 	}
 }
+
+// op returns the operation called, nil for an unknown one.
+func (ci *callInfo) op() *ops.Operation {
+	if ci.call == nil {
+		return nil
+	}
+	return ci.call.Op
+}
+
+// safe reports whether the request may be re-sent: its operation's RetrySafe flag alone.
+func (ci *callInfo) safe() bool { op := ci.op(); return op != nil && op.RetrySafe }
 
 func infoOf(req *http.Request) *callInfo {
 	if ci, ok := req.Context().Value(callInfoKey{}).(*callInfo); ok {

@@ -2,11 +2,13 @@ package sdkclient
 
 import (
 	"context"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/issuerkit/issuerkit-go/internal/settings"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -28,7 +30,7 @@ func TestCallSettings(t *testing.T) {
 		defer mu.Unlock()
 		return seen[len(seen)-1]
 	}
-	p := newPipeline(t, testClient(t), func(o *Options) { o.TokenSource = StaticToken("sdk-token") })
+	p := newPipeline(t, testClient(t), func(o *testOptions) { o.TokenSource = StaticToken("sdk-token") })
 	send := func(ctx context.Context, path string, hdr http.Header, call *CallConfig) error {
 		req, err := http.NewRequestWithContext(ctx, "GET", srv.URL+path, nil)
 		require.NoError(t, err)
@@ -44,7 +46,7 @@ func TestCallSettings(t *testing.T) {
 
 	t.Run("correlation id: call, then request header, then context, then a new one", func(t *testing.T) {
 		ctx := WithCorrelationID(context.Background(), "from-context")
-		require.NoError(t, send(ctx, "/", http.Header{"X-Correlationid": {"from-header"}}, &CallConfig{CorrelationID: "from-call"}))
+		require.NoError(t, send(ctx, "/", http.Header{"X-Correlationid": {"from-header"}}, &CallConfig{CallConfig: settings.CallConfig{CorrelationID: "from-call"}}))
 		assert.Equal(t, "from-call", last().Get(CorrelationHeader))
 		require.NoError(t, send(ctx, "/", http.Header{"X-Correlationid": {"from-header"}}, &CallConfig{}))
 		assert.Equal(t, "from-header", last().Get(CorrelationHeader))
@@ -54,11 +56,11 @@ func TestCallSettings(t *testing.T) {
 		assert.Len(t, last().Get(CorrelationHeader), 36)
 	})
 	t.Run("extra headers are added but replace nothing the SDK sets", func(t *testing.T) {
-		require.NoError(t, send(context.Background(), "/", nil, &CallConfig{Header: http.Header{
+		require.NoError(t, send(context.Background(), "/", nil, &CallConfig{CallConfig: settings.CallConfig{Header: http.Header{
 			"x-tenant":      {"acme"},
 			"Authorization": {"Bearer callers-own"},
 			"User-Agent":    {"spoof"},
-		}}))
+		}}}))
 		h := last()
 		assert.Equal(t, "acme", h.Get("X-Tenant"))
 		assert.Equal(t, "Bearer sdk-token", h.Get("Authorization"))
@@ -66,7 +68,7 @@ func TestCallSettings(t *testing.T) {
 	})
 	t.Run("per-call retry override", func(t *testing.T) {
 		srv.hits.Store(0)
-		err := send(context.Background(), "/busy", nil, &CallConfig{Op: readOp, Retry: &core.RetryOptions{MaxAttempts: 1}})
+		err := send(context.Background(), "/busy", nil, &CallConfig{Op: readOp, CallConfig: settings.CallConfig{Retry: &core.RetryOptions{MaxAttempts: 1}}})
 		assert.ErrorIs(t, err, core.ErrServerError)
 		assert.Equal(t, int32(1), srv.hits.Load())
 		srv.hits.Store(0)

@@ -16,6 +16,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 )
 
 // TestDecodeErrorsGoThroughTheCallsRedactor: a decode error quoting what the server sent (here
@@ -35,10 +36,10 @@ func TestDecodeErrorsGoThroughTheCallsRedactor(t *testing.T) {
 				_, _ = w.Write([]byte(body))
 			}))
 			defer srv.Close()
-			p, err := sdkclient.New(sdkclient.Options{
-				HTTPClient: srv.Client(), DecodeError: apierror.DecodeProblem,
+			p, err := sdkclient.New(sdkclient.Options{DecodeError: apierror.DecodeProblem, Client: settings.Client{
+				HTTPClient:  srv.Client(),
 				TokenSource: sdkclient.StaticToken(token), AllowInsecureHTTP: true, Secrets: []string{secret},
-			})
+			}})
 			require.NoError(t, err)
 			req, err := http.NewRequest(http.MethodGet, srv.URL, nil)
 			require.NoError(t, err)

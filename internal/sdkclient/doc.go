@@ -1,7 +1,7 @@
 // Package sdkclient is the call path the SDK's three clients (card platform, account
 // validation, bank lists) share, from a generated method to the user's *http.Client, in one
-// package: a client built from its options (Build reads what core's options and the clients'
-// own, made with Own, set in internal/settings; configFrom turns it into a Config), the
+// package: a client built from its options (Build runs core's options and the clients' own,
+// made with Own, over the settings.Client its Options hold and reads them there), the
 // pipeline built from them (New, Pipeline), and the decoding of 2xx bodies (JSON).
 //
 // A generated method builds a Request and calls Call (or Send, CallNoContent). One call then

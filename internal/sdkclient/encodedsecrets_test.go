@@ -45,7 +45,7 @@ func TestBankBasicCredentialsEchoedAreMasked(t *testing.T) {
 	ts, err := BankTokenSource(context.Background(), srv.URL, cred, nil, hc)
 	require.NoError(t, err)
 	var logs syncBuffer
-	p := newPipeline(t, hc, func(o *Options) {
+	p := newPipeline(t, hc, func(o *testOptions) {
 		o.TokenSource = ts
 		o.Logger = slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))
 		o.LogBodies = true
@@ -75,7 +75,7 @@ func TestURLEncodedTokenEchoedIsMasked(t *testing.T) {
 			_, _ = fmt.Fprintf(w, `{"title":"token %s rejected","detail":"see /x?access=%s"}`, enc, enc)
 		})
 		var logs syncBuffer
-		p := newPipeline(t, testClient(t), func(o *Options) {
+		p := newPipeline(t, testClient(t), func(o *testOptions) {
 			o.TokenSource = StaticToken(token)
 			o.DecodeError = apierror.DecodeProblem
 			o.Logger = slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))

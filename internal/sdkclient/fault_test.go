@@ -3,7 +3,6 @@ package sdkclient
 import (
 	"context"
 	"errors"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net"
 	"net/http"
 	"strings"
@@ -11,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -89,7 +90,7 @@ func TestFaultConnectErrorDecoded(t *testing.T) {
 		w.WriteHeader(503)
 		_, _ = w.Write([]byte(`{"ErrorMessage":"Service unavailable","ServiceError":{"ConnectError":"downstream unreachable"}}`))
 	})
-	p := newPipeline(t, testClient(t), func(o *Options) { o.Retry.MaxAttempts = 1 })
+	p := newPipeline(t, testClient(t), func(o *testOptions) { o.Retry.MaxAttempts = 1 })
 	_, err := do(t, p, context.Background(), "GET", srv.URL, "")
 	var be *core.BankError
 	require.ErrorAs(t, err, &be)
@@ -150,7 +151,7 @@ func TestFaultRetryAfter(t *testing.T) {
 			}
 			w.WriteHeader(200)
 		})
-		p := newPipeline(t, testClient(t), func(o *Options) { o.Retry.MaxDelay = 3 * time.Second })
+		p := newPipeline(t, testClient(t), func(o *testOptions) { o.Retry.MaxDelay = 3 * time.Second })
 		start := time.Now()
 		_, err := do(t, p, context.Background(), "GET", srv.URL, "")
 		require.NoError(t, err)
@@ -162,7 +163,7 @@ func TestFaultRetryAfter(t *testing.T) {
 			w.Header().Set("Retry-After", "2")
 			w.WriteHeader(http.StatusServiceUnavailable)
 		})
-		p := newPipeline(t, testClient(t), func(o *Options) { o.Retry.MaxDelay = 10 * time.Second })
+		p := newPipeline(t, testClient(t), func(o *testOptions) { o.Retry.MaxDelay = 10 * time.Second })
 		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 		defer cancel()
 		_, err := do(t, p, ctx, "GET", srv.URL, "")
@@ -287,7 +288,7 @@ func TestFaultTruncatedAndOversizedBodies(t *testing.T) {
 			w.WriteHeader(422)
 			_, _ = w.Write([]byte(big))
 		})
-		p := newPipeline(t, testClient(t), func(o *Options) { o.MaxErrorBody = 1 << 10 })
+		p := newPipeline(t, testClient(t), func(o *testOptions) { o.MaxErrorBody = 1 << 10 })
 		_, err := do(t, p, context.Background(), "GET", srv.URL, "")
 		var apiErr *core.Error
 		require.ErrorAs(t, err, &apiErr)
@@ -304,7 +305,7 @@ func TestFaultBackoffWaitsOnTheContext(t *testing.T) {
 		w.Header().Set("Retry-After", "3")
 		w.WriteHeader(http.StatusServiceUnavailable)
 	})
-	p := newPipeline(t, testClient(t), func(o *Options) { o.Retry.MaxDelay = 10 * time.Second })
+	p := newPipeline(t, testClient(t), func(o *testOptions) { o.Retry.MaxDelay = 10 * time.Second })
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
 	start := time.Now()

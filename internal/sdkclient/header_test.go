@@ -15,6 +15,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/leaktest"
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 )
 
 // TestInvalidHeaderRefusedBeforeTheFirstAttempt: whatever set it (the request, the call, the
@@ -24,7 +25,7 @@ import (
 func TestInvalidHeaderRefusedBeforeTheFirstAttempt(t *testing.T) {
 	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) })
 	var logs syncBuffer
-	p := newPipeline(t, testClient(t), func(o *Options) {
+	p := newPipeline(t, testClient(t), func(o *testOptions) {
 		o.Logger = slog.New(slog.NewTextHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))
 	})
 	cases := map[string]func(*http.Request) (*http.Request, *CallConfig){
@@ -37,10 +38,10 @@ func TestInvalidHeaderRefusedBeforeTheFirstAttempt(t *testing.T) {
 			return r, &CallConfig{Op: moneyOp}
 		},
 		"call header": func(r *http.Request) (*http.Request, *CallConfig) {
-			return r, &CallConfig{Op: readOp, Header: http.Header{"X-Test": {"v\nforged"}}}
+			return r, &CallConfig{Op: readOp, CallConfig: settings.CallConfig{Header: http.Header{"X-Test": {"v\nforged"}}}}
 		},
 		"call correlation id": func(r *http.Request) (*http.Request, *CallConfig) {
-			return r, &CallConfig{Op: moneyOp, CorrelationID: "id\r\nlevel=ERROR msg=forged"}
+			return r, &CallConfig{Op: moneyOp, CallConfig: settings.CallConfig{CorrelationID: "id\r\nlevel=ERROR msg=forged"}}
 		},
 		"request correlation id": func(r *http.Request) (*http.Request, *CallConfig) {
 			r.Header.Set(CorrelationHeader, "id\nforged")
@@ -80,7 +81,7 @@ func TestCheckHeader(t *testing.T) {
 		assert.False(t, strings.ContainsAny(err.Error(), "\r\n"), "raw line break in %q", err.Error())
 		assert.NotContains(t, err.Error(), "s3cret")
 	}
-	_, err := New(Options{DecodeError: apierror.DecodeBankError, UserAgent: "app\r\nX: 1"})
+	_, err := New(Options{DecodeError: apierror.DecodeBankError, Client: settings.Client{UserAgent: "app\r\nX: 1"}})
 	assert.ErrorIs(t, err, ErrInvalidArgument, "an invalid User-Agent suffix fails the pipeline's construction")
 }
 
@@ -113,7 +114,7 @@ func TestHeaderValueControls(t *testing.T) {
 	for _, v := range []string{"id\u0085forged", "id\u009b2J", "id\u202eevil"} {
 		req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, srv.URL, strings.NewReader(`{}`))
 		require.NoError(t, err)
-		for _, call := range []*CallConfig{{Op: moneyOp, CorrelationID: v}, {Op: moneyOp, Header: http.Header{"X-Test": {v}}}} {
+		for _, call := range []*CallConfig{{Op: moneyOp, CallConfig: settings.CallConfig{CorrelationID: v}}, {Op: moneyOp, CallConfig: settings.CallConfig{Header: http.Header{"X-Test": {v}}}}} {
 			resp, err := p.Send(req, call)
 			assert.Nil(t, resp)
 			require.ErrorIs(t, err, ErrInvalidArgument, "%q", v)

@@ -42,7 +42,7 @@ func TestTokenEndpointHexEchoIsMasked(t *testing.T) {
 	ts, err := BankTokenSource(context.Background(), srv.URL, cred, nil, hc)
 	require.NoError(t, err)
 	var logs syncBuffer
-	p := newPipeline(t, hc, func(o *Options) {
+	p := newPipeline(t, hc, func(o *testOptions) {
 		o.TokenSource = ts
 		o.Logger = slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))
 		o.LogBodies = true

@@ -2,7 +2,6 @@ package sdkclient
 
 import (
 	"context"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -10,8 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/ops"
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 )
@@ -61,17 +63,24 @@ func opFor(method string) *ops.Operation {
 	return moneyOp
 }
 
-func newPipeline(t *testing.T, hc *http.Client, mod ...func(*Options)) *Pipeline {
+// testOptions are a test pipeline's Options with the retry options typed (Options holds them
+// as any, as the client's options set them): newPipeline copies Retry into Options.
+type testOptions struct {
+	Options
+	Retry core.RetryOptions
+}
+
+func newPipeline(t *testing.T, hc *http.Client, mod ...func(*testOptions)) *Pipeline {
 	t.Helper()
-	o := Options{
-		HTTPClient:  hc,
-		DecodeError: apierror.DecodeBankError,
-		Retry:       core.RetryOptions{MaxAttempts: 3, BaseDelay: time.Millisecond, MaxDelay: 50 * time.Millisecond},
+	o := testOptions{
+		Options: Options{Client: settings.Client{HTTPClient: hc}, DecodeError: apierror.DecodeBankError},
+		Retry:   core.RetryOptions{MaxAttempts: 3, BaseDelay: time.Millisecond, MaxDelay: 50 * time.Millisecond},
 	}
 	for _, m := range mod {
 		m(&o)
 	}
-	p, err := New(o)
+	o.Options.Retry = o.Retry
+	p, err := New(o.Options)
 	require.NoError(t, err)
 	return p
 }

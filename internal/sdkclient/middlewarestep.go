@@ -26,18 +26,16 @@ var errNoResponse = errors.New("issuerkit: a middleware step returned neither a 
 // a middleware step or a RoundTripper sees it on its request's context; "" outside an SDK
 // call or for a request sent without an operation.
 func OperationID(ctx context.Context) string {
-	if ci, ok := ctx.Value(callInfoKey{}).(*callInfo); ok && ci.op != nil {
-		return ci.op.ID
-	}
-	return ""
+	ci, _ := ctx.Value(callInfoKey{}).(*callInfo)
+	return ci.OperationID()
 }
 
 // OperationID implements settings.Call: the call's operationId ("" without one).
 func (ci *callInfo) OperationID() string {
-	if ci == nil || ci.op == nil {
+	if ci == nil || ci.op() == nil {
 		return ""
 	}
-	return ci.op.ID
+	return ci.call.Op.ID
 }
 
 // Attempt implements settings.Call: the 1-based number of the call's current attempt.
@@ -119,7 +117,7 @@ func (p middlewarePolicy) do(req *http.Request) (*http.Response, error) {
 		if calls.Add(1) == 1 {
 			return keep(next(r))
 		}
-		if !ci.safe || !rewindable(r) {
+		if !ci.safe() || !rewindable(r) {
 			ci.resendRefused = true
 			return nil, core.ErrResendRefused
 		}

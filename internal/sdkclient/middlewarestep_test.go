@@ -4,14 +4,16 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"sync"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+
 	"github.com/issuerkit/issuerkit-go/internal/ops"
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/oauth2"
@@ -39,7 +41,7 @@ func TestMiddlewarePlacesAndWhatTheySee(t *testing.T) {
 		defer mu.Unlock()
 		seen = append(seen, s)
 	}
-	p := newPipeline(t, testClient(t), func(o *Options) {
+	p := newPipeline(t, testClient(t), func(o *testOptions) {
 		o.TokenSource = oauth2.StaticTokenSource(&oauth2.Token{AccessToken: "tok-secret"})
 		o.CallMiddleware = []Middleware{func(req *http.Request, next Next) (*http.Response, error) {
 			record("call " + OperationID(req.Context()) + " " + req.Header.Get(CorrelationHeader))
@@ -58,7 +60,7 @@ func TestMiddlewarePlacesAndWhatTheySee(t *testing.T) {
 	})
 	req, err := http.NewRequest(http.MethodGet, srv.URL, nil)
 	require.NoError(t, err)
-	resp, err := p.Send(req, &CallConfig{Op: readOp, CorrelationID: "corr-1"})
+	resp, err := p.Send(req, &CallConfig{Op: readOp, CallConfig: settings.CallConfig{CorrelationID: "corr-1"}})
 	require.NoError(t, err)
 	DrainAndClose(resp.Body)
 	assert.Equal(t, []string{"call getThing corr-1", "attempt getThing auth=", "attempt getThing auth="}, seen)
@@ -76,9 +78,9 @@ func TestMiddlewareNextTwiceRefusedForUnsafe(t *testing.T) {
 		}
 		return next(req)
 	}
-	for name, place := range map[string]func(*Options){
-		"call":    func(o *Options) { o.CallMiddleware = []Middleware{twice} },
-		"attempt": func(o *Options) { o.AttemptMiddleware = []Middleware{twice} },
+	for name, place := range map[string]func(*testOptions){
+		"call":    func(o *testOptions) { o.CallMiddleware = []Middleware{twice} },
+		"attempt": func(o *testOptions) { o.AttemptMiddleware = []Middleware{twice} },
 	} {
 		t.Run(name, func(t *testing.T) {
 			srv := newServer(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusOK) })
@@ -101,7 +103,7 @@ func TestMiddlewareNextTwiceRefusedForUnsafe(t *testing.T) {
 // call instead of handing the caller a nil response.
 func TestMiddlewareReturningNothing(t *testing.T) {
 	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusOK) })
-	p := newPipeline(t, testClient(t), func(o *Options) {
+	p := newPipeline(t, testClient(t), func(o *testOptions) {
 		o.AttemptMiddleware = []Middleware{func(*http.Request, Next) (*http.Response, error) { return nil, nil }}
 		o.Retry.MaxAttempts = 1
 	})
@@ -124,7 +126,7 @@ func TestMiddlewareWithMutualTLS(t *testing.T) {
 	roots := x509.NewCertPool()
 	roots.AddCert(srv.Certificate())
 
-	p := newPipeline(t, nil, func(o *Options) {
+	p := newPipeline(t, nil, func(o *testOptions) {
 		o.TLSConfig = &tls.Config{RootCAs: roots}
 		o.ClientCertificates = []tls.Certificate{cert}
 		o.AttemptMiddleware = []Middleware{func(req *http.Request, next Next) (*http.Response, error) {
@@ -157,12 +159,12 @@ func TestMiddlewareCannotMoveTheCallToAnotherOrigin(t *testing.T) {
 		return next(r)
 	}
 	for _, op := range []*ops.Operation{readOp, moneyOp} {
-		for name, place := range map[string]func(*Options){
-			"call":    func(o *Options) { o.CallMiddleware = []Middleware{move} },
-			"attempt": func(o *Options) { o.AttemptMiddleware = []Middleware{move} },
+		for name, place := range map[string]func(*testOptions){
+			"call":    func(o *testOptions) { o.CallMiddleware = []Middleware{move} },
+			"attempt": func(o *testOptions) { o.AttemptMiddleware = []Middleware{move} },
 		} {
 			t.Run(op.ID+"/"+name, func(t *testing.T) {
-				p := newPipeline(t, testClient(t), func(o *Options) {
+				p := newPipeline(t, testClient(t), func(o *testOptions) {
 					o.TokenSource = oauth2.StaticTokenSource(&oauth2.Token{AccessToken: "tok-secret-123"})
 					place(o)
 				})

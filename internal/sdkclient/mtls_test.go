@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -50,7 +51,7 @@ func TestMutualTLS(t *testing.T) {
 	roots := x509.NewCertPool()
 	roots.AddCert(srv.Certificate())
 
-	with := newPipeline(t, nil, func(o *Options) {
+	with := newPipeline(t, nil, func(o *testOptions) {
 		o.TLSConfig = &tls.Config{RootCAs: roots, Certificates: []tls.Certificate{cert}}
 	})
 	resp, err := do(t, with, context.Background(), "GET", srv.URL, "")
@@ -59,7 +60,7 @@ func TestMutualTLS(t *testing.T) {
 	n, _ := resp.Body.Read(body)
 	assert.Equal(t, "issuerkit-client", string(body[:n]))
 
-	without := newPipeline(t, nil, func(o *Options) {
+	without := newPipeline(t, nil, func(o *testOptions) {
 		o.TLSConfig = &tls.Config{RootCAs: roots}
 		o.Retry.MaxAttempts = 1
 	})
@@ -82,7 +83,7 @@ func TestMutualTLSCertificateWithTLSConfig(t *testing.T) {
 	roots := x509.NewCertPool()
 	roots.AddCert(srv.Certificate())
 
-	p := newPipeline(t, nil, func(o *Options) {
+	p := newPipeline(t, nil, func(o *testOptions) {
 		o.TLSConfig = &tls.Config{RootCAs: roots}
 		o.ClientCertificates = []tls.Certificate{cert}
 	})
@@ -92,10 +93,9 @@ func TestMutualTLSCertificateWithTLSConfig(t *testing.T) {
 	n, _ := resp.Body.Read(body)
 	assert.Equal(t, "issuerkit-client", string(body[:n]))
 
-	_, err = New(Options{
+	_, err = New(Options{Client: settings.Client{
 		HTTPClient:         &http.Client{Transport: roundTripperFunc(http.DefaultTransport.RoundTrip)},
 		ClientCertificates: []tls.Certificate{cert},
-		DecodeError:        apierror.DecodeBankError,
-	})
+	}, DecodeError: apierror.DecodeBankError})
 	assert.ErrorIs(t, err, errTLSWithCustomTransport, "a certificate that cannot be applied is a construction error")
 }

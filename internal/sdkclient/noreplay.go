@@ -33,7 +33,7 @@ func sendOnce(req *http.Request) (*http.Request, error) {
 		return nil, err
 	}
 	ci := infoOf(req)
-	if ci.safe {
+	if ci.safe() {
 		return req, nil
 	}
 	l := newAttemptLog()

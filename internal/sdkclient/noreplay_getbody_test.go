@@ -64,7 +64,7 @@ func TestUnsafeRequestLeavesWithoutGetBodyEveryPath(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			rt := &recordingRT{refuseFirst: true}
 			var stepSawGetBody []bool
-			p := newPipeline(t, &http.Client{Transport: rt}, func(o *Options) {
+			p := newPipeline(t, &http.Client{Transport: rt}, func(o *testOptions) {
 				if tc.middleware {
 					o.AttemptMiddleware = append(o.AttemptMiddleware, func(req *http.Request, next Next) (*http.Response, error) {
 						resp, err := next(req)

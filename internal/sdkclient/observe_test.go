@@ -136,7 +136,7 @@ func TestDialErrorOfAnUnobservedTransportIsOutcomeUnknown(t *testing.T) {
 		{"caller's transport hiding the trace", hiddenTrace{&http.Transport{}}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := newPipeline(t, &http.Client{Transport: tc.rt}, func(o *Options) { o.Retry.MaxAttempts = 2 })
+			p := newPipeline(t, &http.Client{Transport: tc.rt}, func(o *testOptions) { o.Retry.MaxAttempts = 2 })
 			_, err := do(t, p, context.Background(), http.MethodPost, "http://"+refused+"/disbursements", `{"amount":"10.00"}`)
 			require.Error(t, err)
 			assert.True(t, strings.Contains(err.Error(), "connect"), "%v", err)

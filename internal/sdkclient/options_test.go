@@ -3,9 +3,9 @@ package sdkclient
 import (
 	"crypto/tls"
 	"crypto/x509"
-	"github.com/issuerkit/issuerkit-go/internal/settings"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"testing"
+
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -20,10 +20,10 @@ func TestClientCertificateAndTLSConfigInEitherOrder(t *testing.T) {
 	}
 	for name, opts := range orders {
 		t.Run(name, func(t *testing.T) {
-			var cfg Config
-			_, err := Apply("https://api.example.com", &settings.Client{}, &cfg, opts)
+			var cfg Options
+			_, err := Apply("https://api.example.com", &cfg.Client, opts)
 			require.NoError(t, err)
-			tc := cfg.Transport.EffectiveTLSConfig()
+			tc := cfg.EffectiveTLSConfig()
 			require.NotNil(t, tc)
 			assert.Same(t, roots, tc.RootCAs, "the TLS config is kept")
 			require.Len(t, tc.Certificates, 1, "the certificate is kept")

@@ -20,22 +20,6 @@ import (
 // instrumentationName names the SDK's tracer and meter.
 const instrumentationName = "github.com/issuerkit/issuerkit-go"
 
-// Telemetry configures the OpenTelemetry spans and metrics of a pipeline. The zero value uses
-// the global providers and propagator (otel.GetTracerProvider, GetMeterProvider,
-// GetTextMapPropagator), which cost next to nothing until the application installs an SDK.
-type Telemetry struct {
-	// TracerProvider makes the spans; nil means the global one.
-	TracerProvider trace.TracerProvider
-	// MeterProvider makes the instruments; nil means the global one.
-	MeterProvider metric.MeterProvider
-	// Propagator writes the trace context on every attempt; nil means the global one, or W3C
-	// trace context (traceparent) when none is installed.
-	Propagator propagation.TextMapPropagator
-	// NoPropagation sends no trace context header (traceparent) at all: for servers that
-	// reject unknown headers.
-	NoPropagation bool
-}
-
 // The attribute keys: OpenTelemetry's HTTP client semantic conventions, then the SDK's own.
 const (
 	keyMethod        = attribute.Key("http.request.method")
@@ -87,7 +71,10 @@ func (t *telemetry) injectParent(req *http.Request) {
 	}
 }
 
-func newTelemetry(t Telemetry) (*telemetry, error) {
+// newTelemetry makes the spans and metrics of a pipeline with t's providers, the global ones
+// when unset (otel.GetTracerProvider, GetMeterProvider, GetTextMapPropagator: they cost next
+// to nothing until the application installs an SDK).
+func newTelemetry(t *Options) (*telemetry, error) {
 	tp, mp := t.TracerProvider, t.MeterProvider
 	if tp == nil {
 		tp = otel.GetTracerProvider()
@@ -97,13 +84,10 @@ func newTelemetry(t Telemetry) (*telemetry, error) {
 	}
 	tel := &telemetry{tracer: tp.Tracer(instrumentationName), globalTP: t.TracerProvider == nil}
 	if !t.NoPropagation {
-		tel.propagator = t.Propagator
-		if tel.propagator == nil {
-			tel.propagator = otel.GetTextMapPropagator()
-			if len(tel.propagator.Fields()) == 0 {
-				// No global propagator installed: W3C trace context.
-				tel.propagator = propagation.TraceContext{}
-			}
+		tel.propagator = otel.GetTextMapPropagator()
+		if len(tel.propagator.Fields()) == 0 {
+			// No global propagator installed: W3C trace context.
+			tel.propagator = propagation.TraceContext{}
 		}
 	}
 	m := mp.Meter(instrumentationName)
@@ -135,8 +119,8 @@ func (p callSpanPolicy) do(req *http.Request) (*http.Response, error) {
 	ci := infoOf(req)
 	ctx := req.Context()
 	name, tmpl := "issuerkit", ""
-	if ci.op != nil {
-		name, tmpl = ci.op.ID, ci.op.Path
+	if op := ci.op(); op != nil {
+		name, tmpl = op.ID, op.Path
 	}
 	var span trace.Span = noSpan
 	if p.tel.tracing() {
@@ -191,8 +175,8 @@ type attemptSpanPolicy struct {
 func (p attemptSpanPolicy) do(req *http.Request) (*http.Response, error) {
 	ci := infoOf(req)
 	name, tmpl := "issuerkit", ""
-	if ci.op != nil {
-		name, tmpl = ci.op.ID, ci.op.Path
+	if op := ci.op(); op != nil {
+		name, tmpl = op.ID, op.Path
 	}
 	if !p.tel.tracing() {
 		// No span: the duration alone, when it is measured.

@@ -23,7 +23,7 @@ func TestLogRecordsCarryTheOperation(t *testing.T) {
 	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {})
 	var buf strings.Builder
 	var mu sync.Mutex
-	p := newPipeline(t, testClient(t), func(o *Options) {
+	p := newPipeline(t, testClient(t), func(o *testOptions) {
 		o.Logger = slog.New(slog.NewJSONHandler(lockedWriter{&mu, &buf}, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))
 	})
 	resp, err := do(t, p, context.Background(), http.MethodGet, srv.URL, "")

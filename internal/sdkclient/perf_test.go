@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 )
 
 // memoryTransport answers every request in memory, so a benchmark measures the pipeline only.
@@ -27,11 +28,10 @@ func (m memoryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 // BenchmarkSend is one GET through the whole pipeline (user agent, correlation id, retry,
 // auth) over an in-memory transport.
 func BenchmarkSend(b *testing.B) {
-	p, err := New(Options{
+	p, err := New(Options{Client: settings.Client{
 		HTTPClient:  &http.Client{Transport: memoryTransport{body: []byte(`{"ok":true}`)}},
 		TokenSource: StaticToken("bench-token"),
-		DecodeError: apierror.DecodeProblem,
-	})
+	}, DecodeError: apierror.DecodeProblem})
 	if err != nil {
 		b.Fatal(err)
 	}

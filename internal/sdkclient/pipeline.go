@@ -52,7 +52,7 @@ func New(o Options) (*Pipeline, error) {
 	if err := CheckHeader("User-Agent", o.UserAgent); err != nil {
 		return nil, err
 	}
-	tel, err := newTelemetry(o.Telemetry)
+	tel, err := newTelemetry(&o)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +66,7 @@ func New(o Options) (*Pipeline, error) {
 	}
 	next = withMiddleware(o.AttemptMiddleware, next)
 	next = attemptSpanPolicy{tel: tel, next: next}.do
-	retry := newRetryPolicy(o.Retry, o.DecodeError, o.MaxErrorBody, red).with429(o.No429Retry)
+	retry := newRetryPolicy(o.retry(), o.DecodeError, o.MaxErrorBody, red).with429(o.No429Retry)
 	retry.next = next
 	next = withMiddleware(o.CallMiddleware, retry.do)
 	next = callSpanPolicy{tel: tel, ua: []string{userAgent(o.UserAgent)}, next: next}.do

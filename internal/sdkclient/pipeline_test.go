@@ -16,6 +16,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/leaktest"
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 )
 
 func TestUserAgentAndCorrelationID(t *testing.T) {
@@ -27,7 +28,7 @@ func TestUserAgentAndCorrelationID(t *testing.T) {
 		mu.Unlock()
 		w.Header().Set(CorrelationHeader, r.Header.Get(CorrelationHeader))
 	})
-	p := newPipeline(t, testClient(t), func(o *Options) { o.UserAgent = "acme-payouts/2.1" })
+	p := newPipeline(t, testClient(t), func(o *testOptions) { o.UserAgent = "acme-payouts/2.1" })
 
 	resp, err := do(t, p, context.Background(), "GET", srv.URL, "")
 	require.NoError(t, err)
@@ -47,7 +48,7 @@ func TestUserAgentAndCorrelationID(t *testing.T) {
 
 func TestCallerRequestNotModified(t *testing.T) {
 	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {})
-	p := newPipeline(t, testClient(t), func(o *Options) { o.TokenSource = StaticToken("t") })
+	p := newPipeline(t, testClient(t), func(o *testOptions) { o.TokenSource = StaticToken("t") })
 	req, err := http.NewRequest("GET", srv.URL, nil)
 	require.NoError(t, err)
 	resp, err := p.Do(req)
@@ -65,7 +66,7 @@ func TestLoggingNeverShowsSecrets(t *testing.T) {
 	})
 	var buf bytes.Buffer
 	logger := slog.New(slog.NewJSONHandler(&buf, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))
-	p := newPipeline(t, testClient(t), func(o *Options) {
+	p := newPipeline(t, testClient(t), func(o *testOptions) {
 		o.TokenSource = StaticToken("bearer-secret-value")
 		o.Logger = logger
 		o.LogBodies = true
@@ -92,7 +93,7 @@ func TestLoggingWithoutBodiesOptIn(t *testing.T) {
 		_, _ = w.Write([]byte(`{"note":"response-body-marker"}`))
 	})
 	var buf bytes.Buffer
-	p := newPipeline(t, testClient(t), func(o *Options) {
+	p := newPipeline(t, testClient(t), func(o *testOptions) {
 		o.Logger = slog.New(slog.NewJSONHandler(&buf, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))
 	})
 	_, err := do(t, p, context.Background(), "POST", srv.URL, `{"note":"request-body-marker"}`)
@@ -102,11 +103,10 @@ func TestLoggingWithoutBodiesOptIn(t *testing.T) {
 }
 
 func TestTLSConfigNeedsHTTPTransport(t *testing.T) {
-	_, err := New(Options{
-		HTTPClient:  &http.Client{Transport: roundTripperFunc(http.DefaultTransport.RoundTrip)},
-		TLSConfig:   &tls.Config{},
-		DecodeError: apierror.DecodeBankError,
-	})
+	_, err := New(Options{Client: settings.Client{
+		HTTPClient: &http.Client{Transport: roundTripperFunc(http.DefaultTransport.RoundTrip)},
+		TLSConfig:  &tls.Config{},
+	}, DecodeError: apierror.DecodeBankError})
 	require.ErrorIs(t, err, errTLSWithCustomTransport)
 }
 
@@ -118,7 +118,7 @@ func TestConcurrentUse(t *testing.T) {
 	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte(`{"ok":true}`))
 	})
-	p := newPipeline(t, testClient(t), func(o *Options) { o.TokenSource = StaticToken("t") })
+	p := newPipeline(t, testClient(t), func(o *testOptions) { o.TokenSource = StaticToken("t") })
 	var wg sync.WaitGroup
 	for range 64 {
 		wg.Add(1)

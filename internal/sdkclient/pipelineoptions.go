@@ -2,74 +2,51 @@ package sdkclient
 
 import (
 	"crypto/tls"
-	"log/slog"
 	"net/http"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/settings"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
-	"golang.org/x/oauth2"
 )
 
-// Options configures a Pipeline. The zero value of every field has a sensible default; the
-// public packages fill Options from their functional options.
+// Options configures a Pipeline: the settings the options of a client's New filled in
+// (settings.Client, read where they are: HTTPClient, TLSConfig, ClientCertificates,
+// TokenSource, Logger, Retry, the redaction lists, the middleware, the telemetry providers...)
+// and what Build adds for the API. The zero value of every field has a sensible default.
 type Options struct {
+	settings.Client
 	// WrapTransport, when set, wraps the RoundTripper of the client the pipeline sends with,
 	// after TLS settings have been applied to it (a client-side rate limiter, for example).
 	WrapTransport func(http.RoundTripper) http.RoundTripper
-	// CallMiddleware are the caller's steps run once per call, outside retries, after the
-	// correlation id is set, in order (the first is outermost).
-	CallMiddleware []Middleware
-	// AttemptMiddleware are the caller's steps run on every attempt, inside retries, before
-	// the Authorization header is set and before logging, in order.
-	AttemptMiddleware []Middleware
-	// Telemetry configures the OpenTelemetry spans, metrics and trace propagation.
-	Telemetry Telemetry
-	// HTTPClient sends the requests. Nil means a client built by DefaultHTTPClient. The
-	// pipeline uses a shallow copy whose CheckRedirect follows no redirect, whatever the
-	// caller's own says (see RedirectError); the caller's value is never modified.
-	HTTPClient *http.Client
-	// TLSConfig is applied to the transport (root CAs, minimum version, client certificates).
-	// It cannot be combined with an HTTPClient whose Transport is not an *http.Transport.
-	TLSConfig *tls.Config
-	// ClientCertificates are presented for mutual TLS, in addition to the certificates of
-	// TLSConfig, whatever the order in which the two were set.
-	ClientCertificates []tls.Certificate
-	// TokenSource supplies bearer tokens. Nil sends no Authorization header.
-	TokenSource oauth2.TokenSource
-	// AllowInsecureHTTP lets bearer tokens travel over plain http to hosts other than loopback.
-	AllowInsecureHTTP bool
-	// UserAgent is appended to the SDK's own user agent.
-	UserAgent string
-	// Logger receives one record per attempt. Nil logs nothing.
-	Logger *slog.Logger
-	// LogBodies adds request and response bodies, with secrets masked, to the log records.
-	LogBodies bool
-	// Retry tunes the retry policy.
-	Retry core.RetryOptions
+	// NoPropagation sends no trace context header (traceparent) at all: for servers that
+	// reject unknown headers (the API's default and WithTracePropagation, see tracePropagation).
+	NoPropagation bool
 	// No429Retry makes every 429 final, whatever Retry: the *core.Error, carrying the
 	// server's Retry-After, returns at once. For APIs that lock a client out after a 429 (the
 	// bank's), where an early retry only prolongs the lock-out.
 	No429Retry bool
-	// RedactKeys are JSON member names whose values are masked in logs and errors, in
-	// addition to the defaults (see redact.Config.Keys).
-	RedactKeys []string
-	// RedactQueryParams are query parameters whose values are masked, in addition to the
-	// defaults.
-	RedactQueryParams []string
-	// LoggedHeaders are headers whose values may be logged, in addition to the defaults.
-	// Credential headers are never logged.
-	LoggedHeaders []string
-	// Secrets are exact values (the caller's own credentials) masked in every error and log
-	// record. The bearer tokens the pipeline sends, and the credentials of a BankTokenSource,
-	// are masked without being listed here.
-	Secrets []string
 	// DecodeError decodes the body of a non-2xx response into the API's error body type.
 	DecodeError apierror.Decoder
 	// MaxErrorBody caps the bytes of an error body that are read and kept. 0 means
 	// apierror.MaxBodyBytes.
 	MaxErrorBody int64
 }
+
+// The settings whose types are core's are held as any in the leaf package settings; these
+// are the one place they become typed again (a value of another type counts as unset).
+
+func (o *Options) retry() core.RetryOptions { r, _ := o.Retry.(core.RetryOptions); return r }
+func (o *Options) limiter() core.Limiter    { l, _ := o.Limiter.(core.Limiter); return l }
+func (o *Options) lockout() core.Lockout    { l, _ := o.Lockout.(core.Lockout); return l }
+func callRetry(c *CallConfig) *core.RetryOptions {
+	if c == nil {
+		return nil
+	}
+	r, _ := c.Retry.(*core.RetryOptions)
+	return r
+}
+func responseInto(c *CallConfig) *core.Response { r, _ := c.ResponseInto.(*core.Response); return r }
 
 // retryDefaults returns o with the defaults in place of its zero fields.
 func retryDefaults(o core.RetryOptions) core.RetryOptions {

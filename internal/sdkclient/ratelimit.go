@@ -127,16 +127,16 @@ const jitterGuard = 0.92
 // lock-out are the process-wide ones (ratelimit.Process), under the Key of the credential at
 // base's origin: every client of the process built with the same credential for the same bank
 // shares them, and the limiter runs at the lowest rate any of those clients was given.
-func rateLimit(api API, base string, cfg *Config) error {
-	cfg.Transport.No429Retry = api.Lockout && !cfg.RateLimitWait
-	if api.RateLimit == 0 && !cfg.rateLimitSet && cfg.Limiter == nil && cfg.Lockout == nil {
+func rateLimit(api API, base string, cfg *Options) error {
+	cfg.No429Retry = api.Lockout && !cfg.RateLimitWait
+	if api.RateLimit == 0 && !cfg.RateLimitSet && cfg.limiter() == nil && cfg.lockout() == nil {
 		return nil
 	}
-	if cfg.Limiter != nil && cfg.rateLimitSet {
+	if cfg.limiter() != nil && cfg.RateLimitSet {
 		return errors.New("issuerkit: WithRateLimit and WithLimiter both given: the limiter sets the rate")
 	}
 	perSecond := api.RateLimit
-	if cfg.rateLimitSet {
+	if cfg.RateLimitSet {
 		perSecond = cfg.RateLimit
 	}
 	key := core.NewBudgetKey(Origin(base), credentialIdentity(cfg))
@@ -144,20 +144,20 @@ func rateLimit(api API, base string, cfg *Config) error {
 	if cfg.PrivateBudget {
 		budgets = ratelimit.NewBudgets()
 	}
-	lim := cfg.Limiter
+	lim := cfg.limiter()
 	if lim == nil && perSecond > 0 {
 		var err error
 		if lim, err = budgets.Limiter(key, perSecond*jitterGuard); err != nil {
 			return fmt.Errorf("issuerkit: %w", err)
 		}
 	}
-	lock := cfg.Lockout
+	lock := cfg.lockout()
 	if lock == nil {
 		lock = budgets.Lockout()
 	}
 	budgets.Track(Origin(base), key)
 	wait, maxLockout := cfg.RateLimitWait, cfg.MaxLockout
-	cfg.Transport.WrapTransport = func(next http.RoundTripper) http.RoundTripper {
+	cfg.WrapTransport = func(next http.RoundTripper) http.RoundTripper {
 		return &limitedTransport{next: next, lim: lim, lock: lock, key: key, wait: wait, maxLockout: maxLockout, now: time.Now,
 			selfChecking: lim != nil && sameValue(lim, lock)}
 	}
@@ -188,16 +188,16 @@ func Origin(base string) string {
 // (hashed by core.NewBudgetKey): the name given with WithCredentialID, else the token of
 // WithStaticToken, else a BankTokenSource's consumer key and client id, else "" (a token
 // source the SDK cannot see into: such clients share the budget of their bank origin).
-func credentialIdentity(cfg *Config) string {
+func credentialIdentity(cfg *Options) string {
 	if cfg.CredentialID != "" {
 		return "id:" + cfg.CredentialID
 	}
-	ts := cfg.Transport.TokenSource
+	ts := cfg.TokenSource
 	if ts == nil {
 		return ""
 	}
-	if cfg.staticSource != nil && ts == cfg.staticSource {
-		return "token:" + cfg.staticToken
+	if cfg.StaticSet { // ts is StaticToken(cfg.StaticToken) (Apply)
+		return "token:" + cfg.StaticToken
 	}
 	if id := CredentialIdentity(ts); id != "" {
 		return "bank:" + id

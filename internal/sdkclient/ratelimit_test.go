@@ -3,7 +3,6 @@ package sdkclient
 import (
 	"context"
 	"errors"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

@@ -4,12 +4,13 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -102,23 +103,23 @@ func TestNoRedirectIsFollowed(t *testing.T) {
 	w := newRedirectWorld(t)
 	clients := []struct {
 		name  string
-		build func(t *testing.T) func(*Options)
+		build func(t *testing.T) func(*testOptions)
 	}{
-		{"default client", func(t *testing.T) func(*Options) {
-			return func(o *Options) {
+		{"default client", func(t *testing.T) func(*testOptions) {
+			return func(o *testOptions) {
 				o.HTTPClient = nil
 				o.TLSConfig = &tls.Config{RootCAs: w.roots}
 			}
 		}},
-		{"caller's client", func(t *testing.T) func(*Options) {
+		{"caller's client", func(t *testing.T) func(*testOptions) {
 			tr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: w.roots}}
 			t.Cleanup(tr.CloseIdleConnections)
-			return func(o *Options) { o.HTTPClient = &http.Client{Transport: tr} }
+			return func(o *testOptions) { o.HTTPClient = &http.Client{Transport: tr} }
 		}},
-		{"caller's client whose CheckRedirect allows everything", func(t *testing.T) func(*Options) {
+		{"caller's client whose CheckRedirect allows everything", func(t *testing.T) func(*testOptions) {
 			tr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: w.roots}}
 			t.Cleanup(tr.CloseIdleConnections)
-			return func(o *Options) {
+			return func(o *testOptions) {
 				o.HTTPClient = &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return nil }}
 			}
 		}},
@@ -141,7 +142,7 @@ func TestNoRedirectIsFollowed(t *testing.T) {
 			for _, tc := range cases {
 				t.Run(tc.name, func(t *testing.T) {
 					w.otherLog, w.otherHostLog, w.plainLog = authLog{}, authLog{}, authLog{}
-					p := newPipeline(t, nil, func(o *Options) {
+					p := newPipeline(t, nil, func(o *testOptions) {
 						o.TokenSource = StaticToken(token)
 						o.AllowInsecureHTTP = true // even so, https -> http is refused
 					}, cl.build(t))
@@ -188,7 +189,7 @@ func TestRedirectCallerClientNotModifiedNorConsulted(t *testing.T) {
 		return nil
 	}}
 	before := *hc
-	p := newPipeline(t, hc, func(o *Options) { o.TokenSource = StaticToken("tok") })
+	p := newPipeline(t, hc, func(o *testOptions) { o.TokenSource = StaticToken("tok") })
 	assert.Equal(t, before.Transport, hc.Transport)
 	assert.Equal(t, before.Timeout, hc.Timeout)
 	assert.Equal(t, before.Jar, hc.Jar)
@@ -199,7 +200,7 @@ func TestRedirectCallerClientNotModifiedNorConsulted(t *testing.T) {
 	assert.Zero(t, calls, "the caller's CheckRedirect is never consulted: the SDK follows nothing")
 
 	useLast := &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	p = newPipeline(t, useLast, func(o *Options) { o.Retry.MaxAttempts = 1 })
+	p = newPipeline(t, useLast, func(o *testOptions) { o.Retry.MaxAttempts = 1 })
 	_, err = do(t, p, context.Background(), "GET", w.api.URL+"/same", "")
 	assert.ErrorIs(t, err, ErrRedirectRefused, "a 3xx handed back by the client is refused the same way")
 }

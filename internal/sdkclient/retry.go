@@ -71,8 +71,8 @@ func (p *retryPolicy) do(req *http.Request) (*http.Response, error) {
 	}()
 	ci := infoOf(req)
 	opt := p.opt
-	if ci.retry != nil {
-		opt = *ci.retry
+	if r := callRetry(ci.call); r != nil { // the call's override, defaults applied
+		opt = retryDefaults(*r)
 	}
 	for attempt := 1; ; attempt++ {
 		ci.attemptN = int32(attempt)
@@ -107,11 +107,11 @@ func (p *retryPolicy) do(req *http.Request) (*http.Response, error) {
 			case errors.Is(err, ErrRedirectRefused):
 				// The server received the request and answered with a redirect: never
 				// followed, never retried; for an unsafe request the server may have acted.
-				if !ci.safe {
+				if !ci.safe() {
 					return nil, outcomeUnknown(req, ci, attempt, failure, red)
 				}
 				return nil, failure
-			case !ci.safe && !provedUnsent(err, ci.attemptLog.Load()):
+			case !ci.safe() && !provedUnsent(err, ci.attemptLog.Load()):
 				// Nothing proves that this attempt wrote nothing: the server may have it.
 				return nil, outcomeUnknown(req, ci, attempt, failure, red)
 			case isPermanent(err), refusedLocally(err):
@@ -127,7 +127,7 @@ func (p *retryPolicy) do(req *http.Request) (*http.Response, error) {
 			}
 			failure, retryAfter = apiErr, apiErr.RetryAfter
 			status := resp.StatusCode
-			if !ci.safe {
+			if !ci.safe() {
 				if !notProcessedStatus(status) {
 					return nil, outcomeUnknown(req, ci, attempt, apiErr, ci.redactor(p.redactor))
 				}

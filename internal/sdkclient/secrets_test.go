@@ -176,7 +176,7 @@ func TestTokenEchoedByTheServerIsMaskedEverywhere(t *testing.T) {
 		t.Run(tc.kind, func(t *testing.T) {
 			srv := newServer(t, echo(tc.kind))
 			var logs syncBuffer
-			p := newPipeline(t, testClient(t), func(o *Options) {
+			p := newPipeline(t, testClient(t), func(o *testOptions) {
 				o.TokenSource = StaticToken(token)
 				o.DecodeError = tc.decode
 				o.Retry.MaxAttempts = 1
@@ -200,7 +200,7 @@ func TestShortTokenStillMasked(t *testing.T) {
 		w.WriteHeader(http.StatusBadRequest)
 		_, _ = fmt.Fprintf(w, `{"title":"token %s rejected","n":1}`, token)
 	})
-	p := newPipeline(t, testClient(t), func(o *Options) {
+	p := newPipeline(t, testClient(t), func(o *testOptions) {
 		o.TokenSource = StaticToken(token)
 		o.DecodeError = apierror.DecodeProblem
 	})
@@ -232,7 +232,7 @@ func TestBankCredentialsMaskedEverywhere(t *testing.T) {
 	defer hc.CloseIdleConnections()
 	ts, err := BankTokenSource(context.Background(), api.URL, cred, nil, hc)
 	require.NoError(t, err)
-	p := newPipeline(t, hc, func(o *Options) {
+	p := newPipeline(t, hc, func(o *testOptions) {
 		o.TokenSource = ts
 		o.Logger = slog.New(slog.NewJSONHandler(&logs, leaktest.NoTime(&slog.HandlerOptions{Level: slog.LevelDebug})))
 		o.LogBodies = true

@@ -2,12 +2,14 @@ package sdkclient
 
 import (
 	"context"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"io"
 	"net/http"
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/issuerkit/issuerkit-go/internal/settings"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -27,11 +29,11 @@ func TestSendWorksOnItsOwnCopy(t *testing.T) {
 			w.WriteHeader(http.StatusServiceUnavailable)
 		}
 	})
-	p := newPipeline(t, testClient(t), func(o *Options) {
+	p := newPipeline(t, testClient(t), func(o *testOptions) {
 		o.TokenSource = StaticToken("t")
 		o.Retry = core.RetryOptions{BaseDelay: 1, MaxDelay: 1}
 	})
-	call := &CallConfig{Op: readOp, Header: http.Header{"x-extra": {"1"}}}
+	call := &CallConfig{Op: readOp, CallConfig: settings.CallConfig{Header: http.Header{"x-extra": {"1"}}}}
 	req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, srv.URL, strings.NewReader(`{"a":1}`))
 	require.NoError(t, err)
 	resp, err := p.Send(req, call)

@@ -1,10 +1,10 @@
 package sdkclient
 
 // tracePropagation applies the API's default and WithTracePropagation.
-func tracePropagation(api API, cfg *Config) {
+func tracePropagation(api API, cfg *Options) {
 	off := api.NoTracePropagation
-	if cfg.tracePropagation != nil {
-		off = !*cfg.tracePropagation
+	if cfg.TracePropagation != nil {
+		off = !*cfg.TracePropagation
 	}
-	cfg.Transport.Telemetry.NoPropagation = off
+	cfg.NoPropagation = off
 }

@@ -27,12 +27,12 @@ func WithIdleTimeout(d time.Duration) Setter {
 }
 
 // limits returns the client's ceiling and idle timeout, defaults applied.
-func (c *Config) limits() (ceiling, idle time.Duration) {
+func (c *Options) limits() (ceiling, idle time.Duration) {
 	ceiling, idle = core.DefaultTimeout, core.DefaultIdleTimeout
-	if c.timeoutSet {
+	if c.TimeoutSet {
 		ceiling = c.Timeout
 	}
-	if c.idleTimeoutSet {
+	if c.IdleTimeoutSet {
 		idle = c.IdleTimeout
 	}
 	return ceiling, idle

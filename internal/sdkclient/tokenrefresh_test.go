@@ -4,13 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -70,7 +71,7 @@ func TestStalledTokenEndpointHoldsNoCallerPastItsDeadline(t *testing.T) {
 	defer hc.CloseIdleConnections()
 	ts, err := BankTokenSource(context.Background(), bank.URL, bankCred, nil, hc)
 	require.NoError(t, err)
-	p := newPipeline(t, hc, func(o *Options) { o.TokenSource = ts })
+	p := newPipeline(t, hc, func(o *testOptions) { o.TokenSource = ts })
 
 	const callers = 100
 	start := time.Now()
@@ -136,7 +137,7 @@ func TestWaitingCallerGetsTypedError(t *testing.T) {
 	defer hc.CloseIdleConnections()
 	ts, err := BankTokenSource(context.Background(), bank.URL, bankCred, nil, hc)
 	require.NoError(t, err)
-	p := newPipeline(t, hc, func(o *Options) { o.TokenSource = ts })
+	p := newPipeline(t, hc, func(o *testOptions) { o.TokenSource = ts })
 	guard := time.AfterFunc(5*time.Second, bank.Release)
 	defer guard.Stop()
 	ctx, cancel := context.WithCancel(context.Background())

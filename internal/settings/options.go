@@ -16,10 +16,10 @@ import (
 type Step = func(req *http.Request, next func(*http.Request) (*http.Response, error)) (*http.Response, error)
 
 // Client is what the options of a client's New (core.Option and the client-specific options)
-// fill in. Package core defines the shared options over it; the call path
-// (sdkclient.Build) reads it. Fields whose type is declared in core are held as any and
-// converted in one place, sdkclient's configFrom: Retry holds a core.RetryOptions, Limiter a
-// core.Limiter, Lockout a core.Lockout.
+// fill in. Package core defines the shared options over it; the call path reads it where it
+// is (sdkclient.Options holds it). Fields whose type is declared in core are held as any and
+// converted in one place, beside sdkclient.Options: Retry holds a core.RetryOptions, Limiter
+// a core.Limiter, Lockout a core.Lockout.
 type Client struct {
 	// Name is the client package whose New applies the options ("cardplatform",
 	// "validation", "paging"): a client-specific option refuses any other.
