@@ -3,7 +3,6 @@ package core
 import (
 	"bytes"
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/big"
@@ -213,11 +212,10 @@ func (d *Decimal) UnmarshalJSON(data []byte) error {
 		}
 		text := data[1 : len(data)-1]
 		if bytes.IndexByte(text, '\\') >= 0 {
-			var s string
-			if json.Unmarshal(data, &s) != nil {
+			var ok bool
+			if text, ok = unescapeASCII(text); !ok {
 				return decimalError(data, "not a JSON number or string")
 			}
-			text = []byte(s)
 		}
 		v, err = parseDecimal(text, true)
 	case len(data) > 0 && (data[0] == '-' || isDigit(data[0])):
@@ -513,4 +511,55 @@ func parseDecimal[T string | []byte](s T, grouping bool) (Decimal, error) {
 		return Decimal{}, decimalError(s, "not a number")
 	}
 	return makeDecimal(b, int32(scale)), nil
+}
+
+// unescapeASCII decodes the escapes of a JSON string's content whose characters are all ASCII,
+// as a decimal's are; it reports false for an escape JSON does not define, a character JSON
+// does not allow unescaped, or one outside ASCII (no decimal holds one). It allocates only the
+// result: encoding/json's decoder would allocate its own state, several kilobytes on some Go
+// releases, for a few bytes of text.
+func unescapeASCII(text []byte) ([]byte, bool) {
+	out := make([]byte, 0, len(text))
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c < 0x20 || c == '"' || c >= 0x80:
+			return nil, false
+		case c != '\\':
+			out = append(out, c)
+			continue
+		}
+		if i++; i == len(text) {
+			return nil, false
+		}
+		switch text[i] {
+		case '"', '\\', '/':
+			out = append(out, text[i])
+		case 'b', 'f', 'n', 'r', 't':
+			return nil, false // a control character: never part of a decimal
+		case 'u':
+			if i+4 >= len(text) {
+				return nil, false
+			}
+			r := 0
+			for _, h := range text[i+1 : i+5] {
+				switch {
+				case '0' <= h && h <= '9':
+					r = r<<4 | int(h-'0')
+				case 'a' <= h && h <= 'f', 'A' <= h && h <= 'F':
+					r = r<<4 | int(h|0x20-'a'+10)
+				default:
+					return nil, false
+				}
+			}
+			if r < 0x20 || r >= 0x80 {
+				return nil, false
+			}
+			out = append(out, byte(r))
+			i += 4
+		default:
+			return nil, false
+		}
+	}
+	return out, true
 }

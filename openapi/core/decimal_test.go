@@ -294,6 +294,33 @@ func TestDecimalJSONNullAndRejects(t *testing.T) {
 	}
 }
 
+// A decimal in a JSON string may carry escapes; UnmarshalJSON decodes them itself (encoding/json
+// would allocate kilobytes for a few bytes on some Go releases) and must agree with it.
+func TestDecimalJSONEscapesDecodeAsJSONDoes(t *testing.T) {
+	for _, in := range []string{
+		`"1\u002e5"`, `"1\u002E5"`, `"\u0031\u0032.50"`, `"\u002d0.5"`, `"1\/2"`, `"1\"`, `"1\u002"`,
+		`"1\u002g5"`, `"1\x2e5"`, `"1\n"`, `"1\u00e9"`, `"1\u0000"`, `"1\\5"`, `"1\"5"`, `"1\u12"`,
+	} {
+		t.Run(in, func(t *testing.T) {
+			var viaString string
+			jsonErr := json.Unmarshal([]byte(in), &viaString)
+			var d Decimal
+			err := d.UnmarshalJSON([]byte(in))
+			if jsonErr != nil {
+				require.ErrorIs(t, err, ErrInvalidDecimal, "not a JSON string")
+				return
+			}
+			want, wantErr := ParseDecimal(viaString)
+			if wantErr != nil {
+				require.ErrorIs(t, err, ErrInvalidDecimal)
+				return
+			}
+			require.NoError(t, err)
+			assert.True(t, d.Equal(want), "%s read as %s, want %s", in, d, want)
+		})
+	}
+}
+
 func TestDecimalArithmeticIsExact(t *testing.T) {
 	sum := MustParseDecimal("0.1").Add(MustParseDecimal("0.2"))
 	assert.True(t, sum.Equal(MustParseDecimal("0.3")), "0.1 + 0.2 = %s", sum)
