@@ -292,7 +292,7 @@ func TestClientUnauthorized(t *testing.T) {
 }
 
 // TestClientBadRequest: the sandbox's 400s through the typed client, from the spec's
-// validation and from its rules: ErrBadRequest, *Error with status 400, and the ProblemError's
+// validation and from its rules: ErrBadRequest, *Error with status 400, and the *core.Problem's
 // errors map naming each offending field.
 func TestClientBadRequest(t *testing.T) {
 	e := newEnv(t)

@@ -134,7 +134,7 @@ func run(ctx context.Context, out io.Writer) error {
 	if errors.As(err, &pe) {
 		title = fmt.Sprintf("%d %s", pe.Status, pe.Title)
 	}
-	s.Step("typed 404", "errors.Is(err, ErrNotFound): true; ProblemError: %s", title)
+	s.Step("typed 404", "errors.Is(err, core.ErrNotFound): true; *core.Problem: %s", title)
 
 	pan, err := c.ShowCardPAN(ctx, card.CardProxy)
 	if err != nil {
