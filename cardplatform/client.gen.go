@@ -716,6 +716,9 @@ func (c *Client) ListAccountsByBalance(ctx context.Context, programGUID core.GUI
 	if programGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ListAccountsByBalance", "programGUID")
 	}
+	if req.Count < 0 {
+		return nil, sdkclient.SizeArgument("ListAccountsByBalance", "req.Count", "count", int64(req.Count), 0)
+	}
 	var q sdkclient.Query
 	if req.BasedOn != "" {
 		q.Add("based_on", string(req.BasedOn))
@@ -766,6 +769,9 @@ type ListBulkOrderSummaryByLocationRequest struct {
 // It returns the BulkOrderSummarySearchResponse of a 200; any other answer is a *[core.Error] (400,
 // 401, 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) ListBulkOrderSummaryByLocation(ctx context.Context, req ListBulkOrderSummaryByLocationRequest, opts ...core.CallOption) (*BulkOrderSummarySearchResponse, error) {
+	if req.Limit < 0 {
+		return nil, sdkclient.SizeArgument("ListBulkOrderSummaryByLocation", "req.Limit", "limit", int64(req.Limit), 0)
+	}
 	var q sdkclient.Query
 	if !req.PersonGUID.IsZero() {
 		q.Add("person_guid", req.PersonGUID.String())
@@ -1033,6 +1039,9 @@ type SearchBulkOrdersRequest struct {
 // It returns the BulkOrdersSearchResponse of a 200; any other answer is a *[core.Error] (400, 401,
 // 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) SearchBulkOrders(ctx context.Context, req SearchBulkOrdersRequest, opts ...core.CallOption) (*BulkOrdersSearchResponse, error) {
+	if req.Limit < 0 {
+		return nil, sdkclient.SizeArgument("SearchBulkOrders", "req.Limit", "limit", int64(req.Limit), 0)
+	}
 	var q sdkclient.Query
 	if req.Limit != 0 {
 		q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
@@ -1120,6 +1129,9 @@ type SearchCardsRequest struct {
 // It returns the CardDTOSearchResponse of a 200; any other answer is a *[core.Error] (400, 401:
 // *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) SearchCards(ctx context.Context, req SearchCardsRequest, opts ...core.CallOption) (*CardDTOSearchResponse, error) {
+	if req.Limit < 0 {
+		return nil, sdkclient.SizeArgument("SearchCards", "req.Limit", "limit", int64(req.Limit), 0)
+	}
 	var q sdkclient.Query
 	if !req.PersonGUID.IsZero() {
 		q.Add("person_guid", req.PersonGUID.String())

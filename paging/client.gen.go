@@ -142,6 +142,9 @@ type ListACHAddendaRequest struct {
 // It returns the ACHAddendaResponse of a 200; any other answer is a *[core.Error] (400, 401, 403,
 // 429, 500, 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) ListACHAddenda(ctx context.Context, req ListACHAddendaRequest, opts ...core.CallOption) (*ACHAddendaResponse, error) {
+	if req.PageSize < 0 {
+		return nil, sdkclient.SizeArgument("ListACHAddenda", "req.PageSize", "pageSize", int64(req.PageSize), 0)
+	}
 	var q sdkclient.Query
 	body := req.Body
 	if c.published() {
@@ -187,6 +190,9 @@ type ListACHTransactionsRequest struct {
 // *[core.BankError], flat or inside metadata; 401, 403, 429, 500, 502, 503, 504:
 // *[core.BankError]). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) ListACHTransactions(ctx context.Context, req ListACHTransactionsRequest, opts ...core.CallOption) (*ACHListResponse, error) {
+	if req.PageSize < 0 {
+		return nil, sdkclient.SizeArgument("ListACHTransactions", "req.PageSize", "pageSize", int64(req.PageSize), 0)
+	}
 	var q sdkclient.Query
 	body := req.Body
 	if c.published() {
@@ -243,6 +249,9 @@ type ListCommercialAccountsRequest struct {
 // (400, 401, 403, 429, 500, 503: *[core.BankError] from {code, message, debugMessage}). Retry-safe:
 // retried as [core.RetryOptions] says.
 func (c *Client) ListCommercialAccounts(ctx context.Context, req ListCommercialAccountsRequest, opts ...core.CallOption) (*CommercialAccountsResponse, error) {
+	if req.Limit < 0 {
+		return nil, sdkclient.SizeArgument("ListCommercialAccounts", "req.Limit", "limit", int64(req.Limit), 0)
+	}
 	var q sdkclient.Query
 	if req.PageKey != "" {
 		q.Add("pageKey", req.PageKey)
@@ -318,6 +327,9 @@ type ListCurrentDayAccountTransactionsRequest struct {
 func (c *Client) ListCurrentDayAccountTransactions(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...core.CallOption) (*CommercialTransactionsResponse, error) {
 	if err := sdkclient.PathArgument("ListCurrentDayAccountTransactions", "accountID", accountID); err != nil {
 		return nil, err
+	}
+	if req.Limit < 0 {
+		return nil, sdkclient.SizeArgument("ListCurrentDayAccountTransactions", "req.Limit", "limit", int64(req.Limit), 0)
 	}
 	var q sdkclient.Query
 	if !req.StartDate.IsZero() {
@@ -401,6 +413,9 @@ type ListPreviousDayAccountTransactionsRequest struct {
 func (c *Client) ListPreviousDayAccountTransactions(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...core.CallOption) (*CommercialTransactionsResponse, error) {
 	if err := sdkclient.PathArgument("ListPreviousDayAccountTransactions", "accountID", accountID); err != nil {
 		return nil, err
+	}
+	if req.Limit < 0 {
+		return nil, sdkclient.SizeArgument("ListPreviousDayAccountTransactions", "req.Limit", "limit", int64(req.Limit), 0)
 	}
 	var q sdkclient.Query
 	if !req.StartDate.IsZero() {
@@ -525,7 +540,7 @@ type ListRTPParticipantsRequest struct {
 // says.
 func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipantsRequest, opts ...core.CallOption) (*ParticipantListResponse, error) {
 	if req.Limit < 1 {
-		return nil, sdkclient.SizeArgument("ListRTPParticipants", "req.Limit", "limit", int64(req.Limit))
+		return nil, sdkclient.SizeArgument("ListRTPParticipants", "req.Limit", "limit", int64(req.Limit), 1)
 	}
 	var q sdkclient.Query
 	q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
@@ -575,6 +590,9 @@ type ListRTPTransactionsRequest struct {
 // It returns the RTPListResponse of a 200; any other answer is a *[core.Error] (400, 401, 403, 408,
 // 429, 500, 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) ListRTPTransactions(ctx context.Context, req ListRTPTransactionsRequest, opts ...core.CallOption) (*RTPListResponse, error) {
+	if req.PageSize < 0 {
+		return nil, sdkclient.SizeArgument("ListRTPTransactions", "req.PageSize", "pageSize", int64(req.PageSize), 0)
+	}
 	var q sdkclient.Query
 	body := req.Body
 	if c.published() {
@@ -660,6 +678,9 @@ var opListWireTransactions = &ops.Operation{ID: "listWireTransactions", Method: 
 // 408, 429, 500, 502, 503, 504: *[core.BankError]). Retry-safe: retried as [core.RetryOptions]
 // says.
 func (c *Client) ListWireTransactionsByPage(ctx context.Context, body WireListRequest, opts ...core.CallOption) (*WireListResponse, error) {
+	if body.PageSize < 0 {
+		return nil, sdkclient.SizeArgument("ListWireTransactionsByPage", "body.PageSize", "pageSize", int64(body.PageSize), 0)
+	}
 	r := sdkclient.Request{Op: opListWireTransactionsByPage, URL: c.core.Base + "/wireInquiry/v1/transactions/list", Body: body}
 	return sdkclient.Call[WireListResponse](ctx, &c.core, r, opts)
 }

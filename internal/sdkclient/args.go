@@ -14,10 +14,15 @@ func MissingArgument(method, arg string) error {
 	return fmt.Errorf("%w: %s: %s is empty", ErrInvalidArgument, method, arg)
 }
 
-// SizeArgument reports a required size parameter (param, in the request field arg) of method
-// below 1: a size of 0 or less bounds nothing, so the answer's count would have no bound.
-func SizeArgument(method, arg, param string, value int64) error {
-	return fmt.Errorf("%w: %s: %s (the size parameter %s) is %d, want at least 1", ErrInvalidArgument, method, arg, param, value)
+// SizeArgument reports a size parameter (param, in the request field arg) of method below
+// least: 1 for a required size (0 or less bounds nothing, so the answer's count would have no
+// bound), 0 for an optional one (0 is not sent; a negative size is no size a server documents).
+func SizeArgument(method, arg, param string, value, least int64) error {
+	want := "at least 1"
+	if least < 1 {
+		want += ", or 0 (not sent)"
+	}
+	return fmt.Errorf("%w: %s: %s (the size parameter %s) is %d, want %s", ErrInvalidArgument, method, arg, param, value, want)
 }
 
 // RequiredHeader is a required header parameter of an operation. The generated method lists

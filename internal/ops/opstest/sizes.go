@@ -10,17 +10,22 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 )
 
-// RequiredSizesRefused calls, for every operation of table whose size parameter is required
-// (ops.Paging.SizeRequired), its method on client with every argument filled and the size set
-// to 0, then to -1: each call must fail with an error matching invalid (ErrInvalidArgument)
-// that names the parameter, and sent (the count of requests the server received) must stay
-// where it was. It returns the ids of the operations checked.
-func RequiredSizesRefused(t *testing.T, client any, table *ops.Table, invalid error, sent func() int) []string {
+// SizesRefused calls, for every operation of table with a page size parameter, its method on
+// client with every argument filled and the size set below its least: 0 and -1 when the size
+// is required (ops.Paging.SizeRequired), -1 when it is optional (0 is not sent). Each call
+// must fail with an error matching invalid (ErrInvalidArgument) that names the parameter, and
+// sent (the count of requests the server received) must stay where it was. It returns the
+// ids of the operations checked.
+func SizesRefused(t *testing.T, client any, table *ops.Table, invalid error, sent func() int) []string {
 	t.Helper()
 	var checked []string
 	for op := range table.All() {
-		if op.Paging == nil || !op.Paging.SizeRequired {
+		if op.Paging == nil || op.Paging.Size == "" {
 			continue
+		}
+		below := []int64{-1}
+		if op.Paging.SizeRequired {
+			below = []int64{0, -1}
 		}
 		checked = append(checked, op.ID)
 		m, ok := MethodFor(client, op.ID)
@@ -28,7 +33,7 @@ func RequiredSizesRefused(t *testing.T, client any, table *ops.Table, invalid er
 			t.Errorf("%s: no method", op.ID)
 			continue
 		}
-		for _, size := range []int64{0, -1} {
+		for _, size := range below {
 			args := []reflect.Value{reflect.ValueOf(client), reflect.ValueOf(context.Background())}
 			field := false
 			for i := 2; i < m.Type.NumIn(); i++ {

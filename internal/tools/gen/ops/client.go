@@ -3,6 +3,7 @@ package ops
 import (
 	"fmt"
 	"net/textproto"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,7 +29,7 @@ type method struct {
 
 	PathChecks    []pathCheck // path arguments refused before the network
 	MissingChecks []check     // required arguments refused when zero
-	SizeChecks    []sizeCheck // required page or list sizes refused below 1
+	SizeChecks    []sizeCheck // page or list sizes refused below 1 (required) or 0 (optional)
 
 	Query      bool       // the path has a query string
 	QueryAdds  []queryAdd // query parameters that always travel in the query
@@ -61,8 +62,11 @@ type pathCheck struct{ Arg, Value string }
 // check refuses an argument whose value is zero (Cond).
 type check struct{ Cond, Arg string }
 
-// sizeCheck refuses a required size parameter (Param, the request field Field) below 1.
-type sizeCheck struct{ Field, Param string }
+// sizeCheck refuses a size parameter (Param, the request field Field) below Least.
+type sizeCheck struct {
+	Field, Param string
+	Least        int // 1 for a required size, 0 for an optional one (0: not sent)
+}
 
 // queryAdd adds a query parameter: every item of an array (Each), or the value when set
 // (Cond), or always.
@@ -138,7 +142,7 @@ func newMethod(m *model, op codegen.OperationDefinition, desc *descriptor, readb
 	}
 	var fieldChecks []check
 	for _, f := range fields {
-		if sc, ok, err := requiredSize(desc, f); err != nil {
+		if sc, ok, err := sizeRule(desc, f); err != nil {
 			return nil, err
 		} else if ok {
 			mt.SizeChecks = append(mt.SizeChecks, sc)
@@ -156,6 +160,11 @@ func newMethod(m *model, op codegen.OperationDefinition, desc *descriptor, readb
 		}
 	}
 	mt.MissingChecks = append(mt.MissingChecks, fieldChecks...)
+	if sc, ok, err := bodySizeRule(op, desc, reqType != ""); err != nil {
+		return nil, err
+	} else if ok {
+		mt.SizeChecks = append(mt.SizeChecks, sc)
+	}
 
 	// Path and query.
 	if mt.PathExpr, err = pathExpr(op.Path, pathArgs); err != nil {
@@ -335,22 +344,54 @@ func firstStatus(status string) int {
 	return n
 }
 
-// The rule of required sizes: a size parameter (x-issuerkit-pagination's size, an
-// x-issuerkit-lists size) that the spec makes required bounds the count of every answer
+// The rule of sizes: a size parameter (x-issuerkit-pagination's size, an x-issuerkit-lists
+// size) that the spec makes required bounds the count of every answer
 // (ops.Paging.SizeRequired), but only when it is at least 1: the method refuses 0 or less
-// before sending, with an error matching ErrInvalidArgument that names the parameter
-// (sdkclient.SizeArgument). A required size that is not an integer has no such check: the
-// generator refuses it. TestRequiredSizesRefusedBelowOne enumerates them in the three specs.
+// before sending. An optional size's 0 means not sent (the server's default); the method
+// refuses a negative one. Both fail with an error matching ErrInvalidArgument that names the
+// parameter (sdkclient.SizeArgument). A size that is not an integer has no such check: the
+// generator refuses it. TestSizesRefusedBelowTheirLeast enumerates them in the three specs.
 
-// requiredSize returns the check of f when it is a required size parameter of d.
-func requiredSize(d *descriptor, f param) (sizeCheck, bool, error) {
-	if !f.def.Required || f.def.In != "query" || !isSizeParam(d, f.def.ParamName) {
+// sizeRule returns the check of f when it is a size parameter of d.
+func sizeRule(d *descriptor, f param) (sizeCheck, bool, error) {
+	if f.def.In != "query" || !isSizeParam(d, f.def.ParamName) {
 		return sizeCheck{}, false, nil
 	}
 	if f.schema == nil || !f.schema.Type.Is("integer") {
-		return sizeCheck{}, false, fmt.Errorf("the required size parameter %q is not an integer: the generator refuses a size below 1 only for integers", f.def.ParamName)
+		return sizeCheck{}, false, fmt.Errorf("the size parameter %q is not an integer: the generator refuses a size below its least (1 required, 0 optional) only for integers", f.def.ParamName)
 	}
-	return sizeCheck{Field: "req." + f.name, Param: f.def.ParamName}, true, nil
+	least := 0
+	if f.def.Required {
+		least = 1
+	}
+	return sizeCheck{Field: "req." + f.name, Param: f.def.ParamName, Least: least}, true, nil
+}
+
+// bodySizeRule returns the check of d's page size when its page parameters travel in op's JSON
+// body (the body is req.Body when inReq, else the argument body). Only an optional integer
+// member has a rule (below 0); a required one is refused, as a size that is not an integer.
+func bodySizeRule(op codegen.OperationDefinition, d *descriptor, inReq bool) (sizeCheck, bool, error) {
+	if d.Paging == nil || d.Paging.In != "body" || d.Paging.Size == "" {
+		return sizeCheck{}, false, nil
+	}
+	for _, b := range op.Bodies {
+		if b.ContentType != "application/json" || b.Schema.OAPISchema == nil {
+			continue
+		}
+		ref, field, err := lookup(b.Schema.OAPISchema, d.Paging.Size)
+		if err != nil {
+			return sizeCheck{}, false, err
+		}
+		if !ref.Value.Type.Is("integer") || slices.Contains(b.Schema.OAPISchema.Required, d.Paging.Size) {
+			return sizeCheck{}, false, fmt.Errorf("the size member %q of the JSON body is not an optional integer: the generator has a rule (refused below 0) only for those", d.Paging.Size)
+		}
+		body := "body"
+		if inReq {
+			body = "req.Body"
+		}
+		return sizeCheck{Field: body + field, Param: d.Paging.Size}, true, nil
+	}
+	return sizeCheck{}, false, fmt.Errorf("the size %q travels in the body of an operation without a JSON body", d.Paging.Size)
 }
 
 // isSizeParam reports whether name is the size parameter of d's pages or of one of its lists.
