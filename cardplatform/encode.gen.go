@@ -1041,7 +1041,7 @@ func (a Account) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a Account) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.Account", a.MarshalJSON)
 }
@@ -1137,7 +1137,7 @@ func (a AccountBalancesDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AccountBalancesDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AccountBalancesDTO", a.MarshalJSON)
 }
@@ -1205,7 +1205,7 @@ func (a AccountByBalanceDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AccountByBalanceDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AccountByBalanceDTO", a.MarshalJSON)
 }
@@ -1293,7 +1293,7 @@ func (a AccountDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AccountDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AccountDTO", a.MarshalJSON)
 }
@@ -1413,7 +1413,7 @@ func (a AccountInstrumentDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AccountInstrumentDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AccountInstrumentDTO", a.MarshalJSON)
 }
@@ -1495,7 +1495,7 @@ func (a AccountSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AccountSearchResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AccountSearchResponse", a.MarshalJSON)
 }
@@ -1556,7 +1556,7 @@ func (a AccountSharedPersonDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AccountSharedPersonDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AccountSharedPersonDTO", a.MarshalJSON)
 }
@@ -1624,7 +1624,7 @@ func (a AccountStatusUser) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AccountStatusUser) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AccountStatusUser", a.MarshalJSON)
 }
@@ -1680,7 +1680,7 @@ func (a AccountsByBalance) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AccountsByBalance) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AccountsByBalance", a.MarshalJSON)
 }
@@ -1743,7 +1743,7 @@ func (a Address) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a Address) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.Address", a.MarshalJSON)
 }
@@ -1811,7 +1811,7 @@ func (a AdjustBalanceRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AdjustBalanceRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AdjustBalanceRequest", a.MarshalJSON)
 }
@@ -1877,7 +1877,7 @@ func (a AdjustBalanceResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AdjustBalanceResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AdjustBalanceResponse", a.MarshalJSON)
 }
@@ -1963,7 +1963,7 @@ func (a AdvancePreCalcRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AdvancePreCalcRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AdvancePreCalcRequest", a.MarshalJSON)
 }
@@ -2009,7 +2009,7 @@ func (a AdvancePreCalcResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AdvancePreCalcResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AdvancePreCalcResponse", a.MarshalJSON)
 }
@@ -2093,7 +2093,7 @@ func (a ApplyAdvanceRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ApplyAdvanceRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ApplyAdvanceRequest", a.MarshalJSON)
 }
@@ -2137,7 +2137,7 @@ func (a ApplyAdvanceResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ApplyAdvanceResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ApplyAdvanceResponse", a.MarshalJSON)
 }
@@ -2211,7 +2211,7 @@ func (a AssignCardDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AssignCardDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.AssignCardDTO", a.MarshalJSON)
 }
@@ -2271,7 +2271,7 @@ func (a BatchfileDownloadRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a BatchfileDownloadRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BatchfileDownloadRequest", a.MarshalJSON)
 }
@@ -2325,7 +2325,7 @@ func (a BatchfileGUIDResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a BatchfileGUIDResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BatchfileGUIDResponse", a.MarshalJSON)
 }
@@ -2371,7 +2371,7 @@ func (a BatchfileRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a BatchfileRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BatchfileRequest", a.MarshalJSON)
 }
@@ -2435,7 +2435,7 @@ func (a BatchfileResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a BatchfileResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BatchfileResponse", a.MarshalJSON)
 }
@@ -2515,7 +2515,7 @@ func (a BulkOrderDetail) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a BulkOrderDetail) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BulkOrderDetail", a.MarshalJSON)
 }
@@ -2621,7 +2621,7 @@ func (a BulkOrderRef) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a BulkOrderRef) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BulkOrderRef", a.MarshalJSON)
 }
@@ -2667,7 +2667,7 @@ func (a BulkOrderRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a BulkOrderRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BulkOrderRequest", a.MarshalJSON)
 }
@@ -2743,7 +2743,7 @@ func (a BulkOrderResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a BulkOrderResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BulkOrderResponse", a.MarshalJSON)
 }
@@ -2803,7 +2803,7 @@ func (a BulkOrderSummary) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a BulkOrderSummary) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BulkOrderSummary", a.MarshalJSON)
 }
@@ -2883,7 +2883,7 @@ func (a BulkOrderSummarySearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a BulkOrderSummarySearchResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BulkOrderSummarySearchResponse", a.MarshalJSON)
 }
@@ -2944,7 +2944,7 @@ func (a BulkOrdersSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a BulkOrdersSearchResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.BulkOrdersSearchResponse", a.MarshalJSON)
 }
@@ -3005,7 +3005,7 @@ func (a CardDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CardDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CardDTO", a.MarshalJSON)
 }
@@ -3171,7 +3171,7 @@ func (a CardDTOSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CardDTOSearchResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CardDTOSearchResponse", a.MarshalJSON)
 }
@@ -3232,7 +3232,7 @@ func (a CardPINDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CardPINDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CardPINDTO", a.MarshalJSON)
 }
@@ -3288,7 +3288,7 @@ func (a CardStatusDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CardStatusDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CardStatusDTO", a.MarshalJSON)
 }
@@ -3338,7 +3338,7 @@ func (a CardTrackingDetail) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CardTrackingDetail) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CardTrackingDetail", a.MarshalJSON)
 }
@@ -3416,7 +3416,7 @@ func (a ChangeAdvanceCycleRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ChangeAdvanceCycleRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ChangeAdvanceCycleRequest", a.MarshalJSON)
 }
@@ -3460,7 +3460,7 @@ func (a ChangeAdvanceCycleResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ChangeAdvanceCycleResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ChangeAdvanceCycleResponse", a.MarshalJSON)
 }
@@ -3520,7 +3520,7 @@ func (a CheckDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CheckDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CheckDTO", a.MarshalJSON)
 }
@@ -3616,7 +3616,7 @@ func (a CheckDTOSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CheckDTOSearchResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CheckDTOSearchResponse", a.MarshalJSON)
 }
@@ -3677,7 +3677,7 @@ func (a CheckSearchDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CheckSearchDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CheckSearchDTO", a.MarshalJSON)
 }
@@ -3759,7 +3759,7 @@ func (a CheckStatusDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CheckStatusDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CheckStatusDTO", a.MarshalJSON)
 }
@@ -3829,7 +3829,7 @@ func (a CompanyDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CompanyDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CompanyDTO", a.MarshalJSON)
 }
@@ -3911,7 +3911,7 @@ func (a CompanyProgramDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CompanyProgramDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CompanyProgramDTO", a.MarshalJSON)
 }
@@ -3977,7 +3977,7 @@ func (a CompanyVerificationResultDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CompanyVerificationResultDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CompanyVerificationResultDTO", a.MarshalJSON)
 }
@@ -4037,7 +4037,7 @@ func (a ConfigProgramRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ConfigProgramRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ConfigProgramRequest", a.MarshalJSON)
 }
@@ -4100,7 +4100,7 @@ func (a CreateAccountInstrumentRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CreateAccountInstrumentRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CreateAccountInstrumentRequest", a.MarshalJSON)
 }
@@ -4160,7 +4160,7 @@ func (a CreateAccountRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CreateAccountRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CreateAccountRequest", a.MarshalJSON)
 }
@@ -4226,7 +4226,7 @@ func (a CreateAccountResponseDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CreateAccountResponseDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CreateAccountResponseDTO", a.MarshalJSON)
 }
@@ -4298,7 +4298,7 @@ func (a CreateCardRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CreateCardRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CreateCardRequest", a.MarshalJSON)
 }
@@ -4366,7 +4366,7 @@ func (a CreateCardResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CreateCardResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CreateCardResponse", a.MarshalJSON)
 }
@@ -4436,7 +4436,7 @@ func (a CreateCompany) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CreateCompany) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CreateCompany", a.MarshalJSON)
 }
@@ -4500,7 +4500,7 @@ func (a CreateSharedAccountRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CreateSharedAccountRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CreateSharedAccountRequest", a.MarshalJSON)
 }
@@ -4554,7 +4554,7 @@ func (a CreateSharedAccountResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CreateSharedAccountResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.CreateSharedAccountResponse", a.MarshalJSON)
 }
@@ -4614,7 +4614,7 @@ func (a DisbursementDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a DisbursementDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.DisbursementDTO", a.MarshalJSON)
 }
@@ -4688,7 +4688,7 @@ func (a DisbursementPayoutPreference) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a DisbursementPayoutPreference) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.DisbursementPayoutPreference", a.MarshalJSON)
 }
@@ -4740,7 +4740,7 @@ func (a DisbursementResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a DisbursementResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.DisbursementResponse", a.MarshalJSON)
 }
@@ -4816,7 +4816,7 @@ func (a DisputeChargebackRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a DisputeChargebackRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.DisputeChargebackRequest", a.MarshalJSON)
 }
@@ -4884,7 +4884,7 @@ func (a DisputeChargebackResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a DisputeChargebackResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.DisputeChargebackResponse", a.MarshalJSON)
 }
@@ -4960,7 +4960,7 @@ func (a EncryptedCardData) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a EncryptedCardData) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.EncryptedCardData", a.MarshalJSON)
 }
@@ -5028,7 +5028,7 @@ func (a EncryptedFulfillmentDetails) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a EncryptedFulfillmentDetails) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.EncryptedFulfillmentDetails", a.MarshalJSON)
 }
@@ -5114,7 +5114,7 @@ func (a FeeApplyRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a FeeApplyRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.FeeApplyRequest", a.MarshalJSON)
 }
@@ -5182,7 +5182,7 @@ func (a FeeApplyResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a FeeApplyResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.FeeApplyResponse", a.MarshalJSON)
 }
@@ -5258,7 +5258,7 @@ func (a FeesResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a FeesResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.FeesResponse", a.MarshalJSON)
 }
@@ -5332,7 +5332,7 @@ func (a GenericEncryptedCardDataRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a GenericEncryptedCardDataRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.GenericEncryptedCardDataRequest", a.MarshalJSON)
 }
@@ -5376,7 +5376,7 @@ func (a GenericEncryptedCardDataResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a GenericEncryptedCardDataResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.GenericEncryptedCardDataResponse", a.MarshalJSON)
 }
@@ -5426,7 +5426,7 @@ func (a Invoice) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a Invoice) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.Invoice", a.MarshalJSON)
 }
@@ -5512,7 +5512,7 @@ func (a InvoiceSearchRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a InvoiceSearchRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.InvoiceSearchRequest", a.MarshalJSON)
 }
@@ -5594,7 +5594,7 @@ func (a InvoiceSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a InvoiceSearchResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.InvoiceSearchResponse", a.MarshalJSON)
 }
@@ -5654,7 +5654,7 @@ func (a InvoicesSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a InvoicesSearchResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.InvoicesSearchResponse", a.MarshalJSON)
 }
@@ -5715,7 +5715,7 @@ func (a IssuanceTypeRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a IssuanceTypeRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.IssuanceTypeRequest", a.MarshalJSON)
 }
@@ -5759,7 +5759,7 @@ func (a PerformKYBAPIResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a PerformKYBAPIResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.PerformKYBAPIResponse", a.MarshalJSON)
 }
@@ -5819,7 +5819,7 @@ func (a PerformKYBRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a PerformKYBRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.PerformKYBRequest", a.MarshalJSON)
 }
@@ -5865,7 +5865,7 @@ func (a Person) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a Person) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.Person", a.MarshalJSON)
 }
@@ -5981,7 +5981,7 @@ func (a PersonCardStatusDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a PersonCardStatusDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.PersonCardStatusDTO", a.MarshalJSON)
 }
@@ -6033,7 +6033,7 @@ func (a problemDetails) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a problemDetails) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.problemDetails", a.MarshalJSON)
 }
@@ -6133,7 +6133,7 @@ func (a ProgramConfiguration) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ProgramConfiguration) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ProgramConfiguration", a.MarshalJSON)
 }
@@ -6183,7 +6183,7 @@ func (a ProgramDataDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ProgramDataDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ProgramDataDTO", a.MarshalJSON)
 }
@@ -6260,7 +6260,7 @@ func (a ReplaceCardDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ReplaceCardDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ReplaceCardDTO", a.MarshalJSON)
 }
@@ -6328,7 +6328,7 @@ func (a ReplaceCardRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ReplaceCardRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ReplaceCardRequest", a.MarshalJSON)
 }
@@ -6372,7 +6372,7 @@ func (a RequestCardDataRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a RequestCardDataRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.RequestCardDataRequest", a.MarshalJSON)
 }
@@ -6434,7 +6434,7 @@ func (a RequestCardDataResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a RequestCardDataResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.RequestCardDataResponse", a.MarshalJSON)
 }
@@ -6490,7 +6490,7 @@ func (a RetrieveCompanyRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a RetrieveCompanyRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.RetrieveCompanyRequest", a.MarshalJSON)
 }
@@ -6566,7 +6566,7 @@ func (a SearchAccountsProgramRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a SearchAccountsProgramRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.SearchAccountsProgramRequest", a.MarshalJSON)
 }
@@ -6638,7 +6638,7 @@ func (a SearchAccountsProgramResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a SearchAccountsProgramResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.SearchAccountsProgramResponse", a.MarshalJSON)
 }
@@ -6726,7 +6726,7 @@ func (a SupplementalDetails) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a SupplementalDetails) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.SupplementalDetails", a.MarshalJSON)
 }
@@ -6781,7 +6781,7 @@ func (a UpdateAccountInfoRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a UpdateAccountInfoRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.UpdateAccountInfoRequest", a.MarshalJSON)
 }
@@ -6825,7 +6825,7 @@ func (a UpdateCardRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a UpdateCardRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.UpdateCardRequest", a.MarshalJSON)
 }
@@ -6877,7 +6877,7 @@ func (a UpdateCompany) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a UpdateCompany) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.UpdateCompany", a.MarshalJSON)
 }
@@ -6935,7 +6935,7 @@ func (a UpdateDigitalPackageRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a UpdateDigitalPackageRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.UpdateDigitalPackageRequest", a.MarshalJSON)
 }
@@ -6981,7 +6981,7 @@ func (a UpdateDigitalPackageResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a UpdateDigitalPackageResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.UpdateDigitalPackageResponse", a.MarshalJSON)
 }
@@ -7031,7 +7031,7 @@ func (a UpdateSharedAccountRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a UpdateSharedAccountRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.UpdateSharedAccountRequest", a.MarshalJSON)
 }
@@ -7091,7 +7091,7 @@ func (a ValidateCardDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ValidateCardDTO) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "cardplatform.ValidateCardDTO", a.MarshalJSON)
 }

@@ -605,7 +605,7 @@ func (a ACHAccount) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ACHAccount) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHAccount", a.MarshalJSON)
 }
@@ -655,7 +655,7 @@ func (a ACHAddenda) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ACHAddenda) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHAddenda", a.MarshalJSON)
 }
@@ -711,7 +711,7 @@ func (a ACHAddendaRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ACHAddendaRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHAddendaRequest", a.MarshalJSON)
 }
@@ -759,7 +759,7 @@ func (a ACHAddendaResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ACHAddendaResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHAddendaResponse", a.MarshalJSON)
 }
@@ -866,7 +866,7 @@ func (a achInquiryErrorBody) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a achInquiryErrorBody) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.achInquiryErrorBody", a.MarshalJSON)
 }
@@ -912,7 +912,7 @@ func (a ACHListRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ACHListRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHListRequest", a.MarshalJSON)
 }
@@ -994,7 +994,7 @@ func (a ACHListResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ACHListResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHListResponse", a.MarshalJSON)
 }
@@ -1057,7 +1057,7 @@ func (a ACHListTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ACHListTransaction) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHListTransaction", a.MarshalJSON)
 }
@@ -1245,7 +1245,7 @@ func (a ACHMessage) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ACHMessage) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHMessage", a.MarshalJSON)
 }
@@ -1295,7 +1295,7 @@ func (a ACHParty) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ACHParty) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ACHParty", a.MarshalJSON)
 }
@@ -1345,7 +1345,7 @@ func (a bankErrorBody) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a bankErrorBody) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.bankErrorBody", a.MarshalJSON)
 }
@@ -1421,7 +1421,7 @@ func (a CommercialAccount) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CommercialAccount) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.CommercialAccount", a.MarshalJSON)
 }
@@ -1521,7 +1521,7 @@ func (a CommercialAccountsResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CommercialAccountsResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.CommercialAccountsResponse", a.MarshalJSON)
 }
@@ -1592,7 +1592,7 @@ func (a CommercialCode) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CommercialCode) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.CommercialCode", a.MarshalJSON)
 }
@@ -1642,7 +1642,7 @@ func (a CommercialLineItem) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CommercialLineItem) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.CommercialLineItem", a.MarshalJSON)
 }
@@ -1694,7 +1694,7 @@ func (a CommercialTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CommercialTransaction) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.CommercialTransaction", a.MarshalJSON)
 }
@@ -1840,7 +1840,7 @@ func (a CommercialTransactionsResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a CommercialTransactionsResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.CommercialTransactionsResponse", a.MarshalJSON)
 }
@@ -1911,7 +1911,7 @@ func (a FiAttribute) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a FiAttribute) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.FiAttribute", a.MarshalJSON)
 }
@@ -1961,7 +1961,7 @@ func (a ForeignBankSystemID) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ForeignBankSystemID) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ForeignBankSystemID", a.MarshalJSON)
 }
@@ -2011,7 +2011,7 @@ func (a GetWireInquiryRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a GetWireInquiryRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.GetWireInquiryRequest", a.MarshalJSON)
 }
@@ -2134,7 +2134,7 @@ func (a KeyPage) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a KeyPage) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.KeyPage", a.MarshalJSON)
 }
@@ -2190,7 +2190,7 @@ func (a ListMetadata) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ListMetadata) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ListMetadata", a.MarshalJSON)
 }
@@ -2236,7 +2236,7 @@ func (a PageLink) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a PageLink) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.PageLink", a.MarshalJSON)
 }
@@ -2280,7 +2280,7 @@ func (a PageLinks) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a PageLinks) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.PageLinks", a.MarshalJSON)
 }
@@ -2334,7 +2334,7 @@ func (a PageMetadata) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a PageMetadata) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.PageMetadata", a.MarshalJSON)
 }
@@ -2402,7 +2402,7 @@ func (a ParticipantListResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ParticipantListResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.ParticipantListResponse", a.MarshalJSON)
 }
@@ -2460,7 +2460,7 @@ func (a Party) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a Party) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.Party", a.MarshalJSON)
 }
@@ -2548,7 +2548,7 @@ func (a PartyName) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a PartyName) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.PartyName", a.MarshalJSON)
 }
@@ -2592,7 +2592,7 @@ func (a paymentError) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a paymentError) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.paymentError", a.MarshalJSON)
 }
@@ -2656,7 +2656,7 @@ func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a paymentErrorDetail) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.paymentErrorDetail", a.MarshalJSON)
 }
@@ -2712,7 +2712,7 @@ func (a PostalAddress) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a PostalAddress) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.PostalAddress", a.MarshalJSON)
 }
@@ -2819,7 +2819,7 @@ func (a PreviousDayRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a PreviousDayRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.PreviousDayRequest", a.MarshalJSON)
 }
@@ -2894,7 +2894,7 @@ func (a PreviousDayResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a PreviousDayResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.PreviousDayResponse", a.MarshalJSON)
 }
@@ -2949,7 +2949,7 @@ func (a PreviousDayTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a PreviousDayTransaction) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.PreviousDayTransaction", a.MarshalJSON)
 }
@@ -3007,7 +3007,7 @@ func (a RTPListTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a RTPListTransaction) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.RTPListTransaction", a.MarshalJSON)
 }
@@ -3141,7 +3141,7 @@ func (a reportingErrorBody) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a reportingErrorBody) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.reportingErrorBody", a.MarshalJSON)
 }
@@ -3197,7 +3197,7 @@ func (a RTPListRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a RTPListRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.RTPListRequest", a.MarshalJSON)
 }
@@ -3279,7 +3279,7 @@ func (a RTPListResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a RTPListResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.RTPListResponse", a.MarshalJSON)
 }
@@ -3342,7 +3342,7 @@ func (a serviceError) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a serviceError) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.serviceError", a.MarshalJSON)
 }
@@ -3458,7 +3458,7 @@ func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a serviceErrorAOAResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.serviceErrorAOAResponse", a.MarshalJSON)
 }
@@ -3504,7 +3504,7 @@ func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a serviceErrorMessage) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.serviceErrorMessage", a.MarshalJSON)
 }
@@ -3554,7 +3554,7 @@ func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a serviceErrorMetadata) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.serviceErrorMetadata", a.MarshalJSON)
 }
@@ -3609,7 +3609,7 @@ func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a serviceErrorResult) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.serviceErrorResult", a.MarshalJSON)
 }
@@ -3653,7 +3653,7 @@ func (a TransactionAccount) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a TransactionAccount) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.TransactionAccount", a.MarshalJSON)
 }
@@ -3703,7 +3703,7 @@ func (a WireDetailsRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a WireDetailsRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.WireDetailsRequest", a.MarshalJSON)
 }
@@ -3747,7 +3747,7 @@ func (a WireDetailsResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a WireDetailsResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.WireDetailsResponse", a.MarshalJSON)
 }
@@ -3802,7 +3802,7 @@ func (a WireListRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a WireListRequest) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.WireListRequest", a.MarshalJSON)
 }
@@ -3896,7 +3896,7 @@ func (a WireListResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a WireListResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.WireListResponse", a.MarshalJSON)
 }
@@ -3959,7 +3959,7 @@ func (a WireListTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a WireListTransaction) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.WireListTransaction", a.MarshalJSON)
 }
@@ -4093,7 +4093,7 @@ func (a WireTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a WireTransaction) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "paging.WireTransaction", a.MarshalJSON)
 }

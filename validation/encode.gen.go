@@ -259,7 +259,7 @@ func (a AOAResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AOAResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.AOAResponse", a.MarshalJSON)
 }
@@ -305,7 +305,7 @@ func (a AcctOwner) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AcctOwner) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.AcctOwner", a.MarshalJSON)
 }
@@ -469,7 +469,7 @@ func (a AcctOwnerResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AcctOwnerResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.AcctOwnerResponse", a.MarshalJSON)
 }
@@ -627,7 +627,7 @@ func (a AcctStatus) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a AcctStatus) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.AcctStatus", a.MarshalJSON)
 }
@@ -677,7 +677,7 @@ func (a bankErrorBody) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a bankErrorBody) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.bankErrorBody", a.MarshalJSON)
 }
@@ -753,7 +753,7 @@ func (a ClientEcho) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ClientEcho) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.ClientEcho", a.MarshalJSON)
 }
@@ -809,7 +809,7 @@ func (a ClientRecord) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ClientRecord) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.ClientRecord", a.MarshalJSON)
 }
@@ -865,7 +865,7 @@ func (a ErrorResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a ErrorResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.ErrorResponse", a.MarshalJSON)
 }
@@ -919,7 +919,7 @@ func (a Fault) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a Fault) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.Fault", a.MarshalJSON)
 }
@@ -963,7 +963,7 @@ func (a HealthCheckResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a HealthCheckResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.HealthCheckResponse", a.MarshalJSON)
 }
@@ -1031,7 +1031,7 @@ func (a Inquiry) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a Inquiry) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.Inquiry", a.MarshalJSON)
 }
@@ -1125,7 +1125,7 @@ func (a paymentError) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a paymentError) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.paymentError", a.MarshalJSON)
 }
@@ -1189,7 +1189,7 @@ func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a paymentErrorDetail) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.paymentErrorDetail", a.MarshalJSON)
 }
@@ -1245,7 +1245,7 @@ func (a Result) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a Result) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.Result", a.MarshalJSON)
 }
@@ -1373,7 +1373,7 @@ func (a serviceError) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a serviceError) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.serviceError", a.MarshalJSON)
 }
@@ -1477,7 +1477,7 @@ func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a serviceErrorAOAResponse) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.serviceErrorAOAResponse", a.MarshalJSON)
 }
@@ -1523,7 +1523,7 @@ func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a serviceErrorMessage) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.serviceErrorMessage", a.MarshalJSON)
 }
@@ -1573,7 +1573,7 @@ func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a serviceErrorMetadata) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.serviceErrorMetadata", a.MarshalJSON)
 }
@@ -1628,7 +1628,7 @@ func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
-// Format prints MarshalJSON's masked JSON for every verb and flag (%#v: as Go syntax).
+// Format prints MarshalJSON's JSON by every verb and flag (%#v: Go syntax).
 func (a serviceErrorResult) Format(f fmt.State, verb rune) {
 	redact.FormatJSON(f, verb, "validation.serviceErrorResult", a.MarshalJSON)
 }
