@@ -190,6 +190,10 @@ func soak(t *testing.T, transport string, n int) {
 				}
 				calls.Add(1)
 				_, err = c.CreateDisbursement(ctx, req)
+				// Settle counts from the snapshot: the call's own time (retries, a 429's
+				// Retry-After, a loaded machine) comes on top of how long bytes already sent may
+				// still reach the sandbox, as the journal adds SendBy - Taken.
+				window := settle + time.Since(snap.Taken)
 				v := "success"
 				switch {
 				case err == nil:
@@ -197,15 +201,20 @@ func soak(t *testing.T, transport string, n int) {
 					// Read back until the settle time has passed (a few tries, bounded).
 					rec := cardplatform.SettleResult{}
 					for try := 0; try < 5 && (try == 0 || rec.Outcome == cardplatform.StillUnknown); try++ {
-						time.Sleep(time.Duration(try) * settle)
+						time.Sleep(time.Duration(try) * window)
 						var rerr error
-						rec, rerr = reader.SettleDisbursement(ctx, snap, cardplatform.SettleOptions{Settle: settle})
+						rec, rerr = reader.SettleDisbursement(ctx, snap, cardplatform.SettleOptions{Settle: window})
 						if !assert.NoError(t, rerr, ref) {
 							return
 						}
 					}
 					if rec.Outcome == cardplatform.StillUnknown {
 						t.Log(ref, rec.Evidence)
+					}
+					for _, d := range srv.Disbursements() {
+						if rec.Outcome == cardplatform.NotCommitted && d.ClientReferenceID == ref {
+							t.Errorf("%s: not committed, yet paid when read back (%v after the snapshot, window %v): %s", ref, time.Since(snap.Taken), window, rec.Evidence)
+						}
 					}
 					v = rec.Outcome.String()
 				default:
