@@ -1,7 +1,7 @@
 // Package redisfleet shares the bank's rate limit and lock-out between the processes of a
 // fleet (replicas of a service using one client credential) through Redis. A *Fleet is both
-// a core.Limiter and a core.Lockout: give it to every paging and validation client
-// of every replica.
+// a core.Limiter and a core.Lockout: give it to every paging and validation client of every
+// replica.
 //
 //	rdb := redis.NewClient(&redis.Options{Addr: addr, ContextTimeoutEnabled: true})
 //	f, err := redisfleet.New(rdb, redisfleet.Options{})

@@ -51,8 +51,8 @@ type Options struct {
 	FallbackReplicas int
 }
 
-// Fleet is a core.Limiter and core.Lockout kept in Redis, shared by every process
-// that uses the same Redis, Prefix and Rate. It is safe for concurrent use.
+// Fleet is a core.Limiter and core.Lockout kept in Redis, shared by every process that uses
+// the same Redis, Prefix and Rate. It is safe for concurrent use.
 type Fleet struct {
 	rdb      redis.Scripter
 	opts     Options
