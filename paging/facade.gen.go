@@ -42,7 +42,8 @@ func New(baseURL string, opts ...core.Option) (*Client, error) {
 // WithRateLimit sets the client-side limit in requests per second (default 5, the bank's
 // limit; fractions allowed); 0 turns it off (not the lock-out a 429 starts). Every attempt
 // counts, retries included. The clients of one credential at one bank share one budget, at
-// the lowest rate any of them was given: the strictest wins (see package banklimit).
+// the lowest rate any of them was given: the strictest wins (see "The bank's rate limit" in
+// package core).
 func WithRateLimit(perSecond float64) core.Option {
 	return sdkclient.Own("paging", "WithRateLimit", sdkclient.WithRateLimit(perSecond))
 }
@@ -58,7 +59,7 @@ func WithRateLimitWait() core.Option {
 // WithLimiter makes the client wait for lim before every attempt, instead of the in-process
 // limiter it shares with the process's other clients of the same credential: a limiter
 // shared by several processes, such as the Redis one of
-// github.com/issuerkit/issuerkit-go/paging/redisfleet (see package banklimit). lim sets the
+// github.com/issuerkit/issuerkit-go/paging/redisfleet (see [core.Limiter]). lim sets the
 // rate, so it does not combine with WithRateLimit. When lim fails, the request is not sent:
 // the call fails with an error matching core.ErrRateLimited and lim's error.
 func WithLimiter(lim core.Limiter) core.Option {
@@ -67,7 +68,7 @@ func WithLimiter(lim core.Limiter) core.Option {
 
 // WithLockout keeps the lock-out a 429 starts in lo, instead of in the process: with a
 // lock-out shared by several processes, a 429 seen by one makes every one fail with
-// *core.LockoutError, without reaching the bank, until it ends (see package banklimit). When lo
+// *core.LockoutError, without reaching the bank, until it ends (see [core.Lockout]). When lo
 // fails, the request is not sent: the call fails with an error matching core.ErrRateLimited and
 // lo's error.
 func WithLockout(lo core.Lockout) core.Option {

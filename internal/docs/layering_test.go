@@ -106,7 +106,7 @@ func TestLayering(t *testing.T) {
 	for _, p := range pkgs {
 		seen[p.dir] = true
 	}
-	for _, want := range []string{"cardplatform", "validation", "paging", "openapi/core", "internal/sdkclient", "internal/ratelimit", "paging/banklimit"} {
+	for _, want := range []string{"cardplatform", "validation", "paging", "openapi/core", "internal/sdkclient", "internal/ratelimit", "paging/banktest"} {
 		if !seen[want] {
 			t.Fatalf("package %s not found: the walk is broken (%d packages)", want, len(pkgs))
 		}

@@ -8,7 +8,7 @@ import (
 )
 
 // testName is a test, benchmark or fuzz function's name, bare or qualified by its package
-// (banklimit.TestX).
+// (banktest.TestX).
 var testName = regexp.MustCompile(`\b(Test|Benchmark|Fuzz)[A-Z]\w*`)
 
 // TestDocsNameNoTests: no go doc a user reads, a package's overview or the doc of anything it

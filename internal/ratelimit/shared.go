@@ -121,7 +121,7 @@ var _ core.TurnLimiter = keyLimiter{}
 var process = NewBudgets()
 
 // Process returns the process-wide budgets: clients built with the same credential at the same
-// bank origin share them (see banklimit).
+// bank origin share them (see the bank's rate limit in package core's doc).
 func Process() *Budgets { return process }
 
 // MemoryLockout is an in-process core.Lockout. The zero value is ready; it is safe for

@@ -51,7 +51,7 @@ func WithMaxLockout(d time.Duration) Setter {
 }
 
 // WithLimiter makes the client wait for lim before every attempt instead of its in-process
-// limiter: a limiter shared by several processes (see banklimit). lim sets the rate, so it
+// limiter: a limiter shared by several processes (see core.Limiter). lim sets the rate, so it
 // does not combine with WithRateLimit.
 func WithLimiter(lim core.Limiter) Setter {
 	return func(c *settings.Client) error {
@@ -64,7 +64,7 @@ func WithLimiter(lim core.Limiter) Setter {
 }
 
 // WithLockout keeps the lock-out a 429 starts in lo instead of in the process: a lock-out
-// shared by several processes (see banklimit).
+// shared by several processes (see core.Lockout).
 func WithLockout(lo core.Lockout) Setter {
 	return func(c *settings.Client) error {
 		if lo == nil {

@@ -1,10 +1,10 @@
 package core
 
 // The bank's budget, shared by its clients (paging, validation): 5 requests a second per
-// client credential across its APIs, and the lock-out a 429 starts. How the clients share it,
-// and redisfleet's implementation for a fleet of processes, are in the doc of package
-// github.com/issuerkit/issuerkit-go/paging/banklimit, which names these types Key, Limiter,
-// Lockout and TurnLimiter.
+// client credential across its APIs, and the lock-out a 429 starts. How the clients share it
+// is in the package doc ("The bank's rate limit"); these are the names a Limiter and a Lockout
+// of one's own implement, as the module github.com/issuerkit/issuerkit-go/paging/redisfleet
+// does for a fleet of processes.
 
 import (
 	"context"
@@ -13,9 +13,10 @@ import (
 	"time"
 )
 
-// BudgetKey identifies the budget of one credential at one bank origin: the hex SHA-256 of a
-// domain-separation label, the origin and the credential's identity. It never holds the
-// credential itself, so it may be used in key names, logs and metrics.
+// BudgetKey identifies the budget of one credential at one bank origin, the key a [Limiter]
+// and a [Lockout] are asked with: the hex SHA-256 of a domain-separation label, the origin and
+// the credential's identity. It never holds the credential itself, so it may be used in key
+// names, logs and metrics.
 type BudgetKey string
 
 // NewBudgetKey returns the BudgetKey of credential at origin (scheme://host[:port]). credential is any
@@ -24,6 +25,8 @@ type BudgetKey string
 // not known, which then share one budget.
 func NewBudgetKey(origin, credential string) BudgetKey {
 	h := sha256.New()
+	// The label names the package that first defined the key (paging/banklimit, removed in
+	// 0.3.0): kept, so that a key, and a fleet's Redis keys made from it, stay the same.
 	h.Write([]byte("issuerkit-go/paging/banklimit/v1\x00"))
 	h.Write([]byte(origin))
 	h.Write([]byte{0})
@@ -31,7 +34,13 @@ func NewBudgetKey(origin, credential string) BudgetKey {
 	return BudgetKey(hex.EncodeToString(h.Sum(nil)))
 }
 
-// Limiter grants permits to send a request under a BudgetKey's budget.
+// Limiter grants permits to send a request under a BudgetKey's budget. The bank clients take
+// one with their option WithLimiter (and a [Lockout] with WithLockout), so that the replicas
+// of a service share the budget of their credential; by default each process keeps its own.
+// The SDK asks it before every attempt, with the call's context and the key of the client's
+// credential. An error from it means the request is not sent: the call fails with an error
+// that matches [ErrRateLimited] and the error returned (never [ErrOutcomeUnknown]), and it is
+// not retried. The Limiter sets the rate: the client's WithRateLimit beside it is refused.
 type Limiter interface {
 	// Wait returns nil when one request under key may be sent now, having counted it against
 	// key's budget. It waits for the turn at most as long as ctx lasts; it returns an error
@@ -61,7 +70,9 @@ type TurnLimiter interface {
 	Take(ctx context.Context, key BudgetKey) (done func(sent bool), err error)
 }
 
-// Lockout keeps the lock-out that a 429 starts for a BudgetKey.
+// Lockout keeps the lock-out that a 429 starts for a BudgetKey (the bank clients' option
+// WithLockout). The SDK asks it before every attempt; an error from it refuses the request as
+// a [Limiter]'s does.
 type Lockout interface {
 	// Remaining returns how long requests under key stay locked out from now; 0 when they are
 	// not. With an error the request is not sent.

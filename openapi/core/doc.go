@@ -200,24 +200,53 @@
 //
 // # The bank's rate limit
 //
-// The bank clients (validation, paging) keep to [BankRate] requests a second by default (the
-// client option WithRateLimit, 0 turns it off), every attempt and prefetched page included. A
-// request whose turn would come after its deadline, or whose call ends while it waits, is not
-// sent: it fails with [ErrRateLimited] and the context's error, never retried, never an outcome
-// unknown. The bank counts per credential, so every bank client of a process built with the
-// same credential for the same origin shares one limiter (at the lowest rate any was given) and
-// one lock-out. The credential is a bank token source's consumer key and client id, a static
-// token, or the client option WithCredentialID; only a hash of it is kept. WithPrivateBudget
-// opts a client out; a fake's clients share their fake's budget only.
+// The bank allows [BankRate] (5) requests a second per client credential across all its APIs,
+// and locks the credential out after a 429. The bank clients (validation, paging) keep to it
+// by default (the client option WithRateLimit, 0 turns it off), every attempt and prefetched
+// page included. A request whose turn would come after its deadline, or whose call ends while
+// it waits, is not sent: it fails with [ErrRateLimited] and the context's error, never
+// retried, never an outcome unknown. Every bank client of a process built with the same
+// credential for the same origin shares one limiter and one lock-out: a validation client and
+// a paging client of one service together stay under 5 a second, and a 429 seen by either
+// locks both out. The strictest rate wins: a paging client given 2.5 a second slows the
+// validation client of its credential to 2.5 too, rather than adding its 2.5 to the other's 5.
+// The credential is a bank token source's consumer key and client id, a static token, or the
+// client option WithCredentialID; only a hash of it is kept ([BudgetKey]). WithPrivateBudget
+// opts a client out.
+//
+// A process cannot see what the one it replaces (after a crash, a kill or a deploy) sent in
+// its last second, and the bank counts the credential, not the process: so the budget starts
+// as if that second were spent, and a bank call made in the process's first second waits for
+// the rest of it (later calls do not). Turns come in the order asked for, one at a time, each
+// one interval (1/rate) after the previous request was seen written (httptrace), however
+// goroutines and connections are scheduled ([TurnLimiter]). The clients use 92% of the rate:
+// any six requests are written at least 1,087 ms apart at the bank's 5, which assumes that
+// what follows the write (the kernel, the network, the bank's accept) delays the first of six
+// by less than 87 ms more than the sixth. The answers back this up: the bank counts a request
+// before it answers it, so a request is not sent earlier than one second after the answer to
+// the fifth request before it, less the fastest recent round trip (a request counted late
+// holds the next ones back; a steady latency costs nothing).
 //
 // On the bank clients a 429 is final: the call returns an *Error matching [ErrRateLimited]
 // whose RetryAfter is the lock-out (the Retry-After, else two minutes; at most
 // [DefaultMaxLockout] or the client option WithMaxLockout, never wrapping around to none), and
 // calls during it fail at once with *[LockoutError] without reaching the bank
 // (WithRateLimitWait waits it out instead). The card platform retries a read answered 429
-// within its retry policy. Replicas of a service share the budget through a [Limiter] and a
-// [Lockout]: the module github.com/issuerkit/issuerkit-go/paging/redisfleet keeps them in
-// Redis.
+// within its retry policy.
+//
+// Replicas of a service (several processes, one credential) share the budget through a
+// [Limiter] and a [Lockout] given to every bank client (WithLimiter, WithLockout): the module
+// [github.com/issuerkit/issuerkit-go/paging/redisfleet] keeps both in Redis.
+//
+//	f, err := redisfleet.New(rdb, redisfleet.Options{})
+//	v, err := validation.New(base, validation.WithLimiter(f), validation.WithLockout(f), ...)
+//	b, err := paging.New(base, paging.WithLimiter(f), paging.WithLockout(f), ...)
+//
+// In tests, a fake's clients (pagingfake, validationfake) share their fake's budget only, so
+// a 429 one fake answers never locks out another; give two fakes' clients the same
+// WithCredentialID to make them share one. Package
+// [github.com/issuerkit/issuerkit-go/paging/banktest] serves validation and the lists on one
+// origin behind the bank's limit and lock-out, to test the shared budget.
 //
 // # In a service: middleware, logs, telemetry
 //

@@ -12,7 +12,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/time/rate"
 
-	"github.com/issuerkit/issuerkit-go/paging/banklimit"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // BenchmarkPermit measures what a request pays for its permit, without the wait for its
@@ -23,7 +23,7 @@ import (
 //
 //	REDIS_ADDR=127.0.0.1:6399 go -C paging/redisfleet test -run '^$' -bench Permit .
 func BenchmarkPermit(b *testing.B) {
-	key := banklimit.NewKey("https://bank.example", "bench")
+	key := core.NewBudgetKey("https://bank.example", "bench")
 	b.Run("redis", func(b *testing.B) {
 		addr := os.Getenv("REDIS_ADDR")
 		if addr == "" {
@@ -52,7 +52,7 @@ func BenchmarkPermit(b *testing.B) {
 	b.Run("local", func(b *testing.B) {
 		lim := rate.NewLimiter(rate.Limit(DefaultRate), 1)
 		var mu sync.Mutex
-		until := map[banklimit.Key]time.Time{}
+		until := map[core.BudgetKey]time.Time{}
 		measure(b, func() {
 			mu.Lock()
 			_ = time.Until(until[key])

@@ -1,7 +1,7 @@
 // Package redisfleet shares the bank's rate limit and lock-out between the processes of a
 // fleet (replicas of a service using one client credential) through Redis. A *Fleet is both
-// a banklimit.Limiter and a banklimit.Lockout: give it to every paging and validation client
-// of every replica.
+// a core.Limiter and a core.Lockout: give it to every paging and validation client of every
+// replica.
 //
 //	rdb := redis.NewClient(&redis.Options{Addr: addr, ContextTimeoutEnabled: true})
 //	f, err := redisfleet.New(rdb, redisfleet.Options{})
@@ -10,7 +10,7 @@
 //
 // # Budget
 //
-// Permits come from one GCRA bucket per credential (the banklimit.Key the clients pass: a
+// Permits come from one GCRA bucket per credential (the core.BudgetKey the clients pass: a
 // hash of the bank origin and the credential, never the secret), kept in Redis and read with
 // Redis's clock, so the replicas' clocks do not matter. A permit is a reservation: one round
 // trip gives the caller its turn (a time slot 1/Rate after the previous one), and it sleeps
@@ -20,7 +20,7 @@
 // that would otherwise put six requests in one second at the bank.
 //
 // What is proved and what is assumed. Within one replica the SDK's clients use Take
-// (banklimit.TurnLimiter): the replica has one turn outstanding at a time, and its next turn
+// (core.TurnLimiter): the replica has one turn outstanding at a time, and its next turn
 // comes in Redis at least one interval after its previous request was seen written (net/http's
 // httptrace WroteRequest, or the end of the round trip), on Redis's clock estimated from the
 // fastest recent round trip and rounded up by half of it. So two requests of one replica are

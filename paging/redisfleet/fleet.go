@@ -12,7 +12,6 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/issuerkit/issuerkit-go/openapi/core"
-	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 )
 
 // DefaultRate is the fleet's default budget per credential, in requests per second: 92% of the
@@ -40,7 +39,7 @@ type Options struct {
 	Rate float64
 	// Prefix starts every key (default DefaultPrefix). Keys are
 	// Prefix + "{" + key + "}:turn", ":rate", ":epoch" and ":lockout", the key being the
-	// banklimit.Key of the credential (a SHA-256, never the credential).
+	// core.BudgetKey of the credential (a SHA-256, never the credential).
 	Prefix string
 	// Timeout bounds each Redis round trip, inside the call's own context (default
 	// DefaultTimeout).
@@ -52,8 +51,8 @@ type Options struct {
 	FallbackReplicas int
 }
 
-// Fleet is a banklimit.Limiter and banklimit.Lockout kept in Redis, shared by every process
-// that uses the same Redis, Prefix and Rate. It is safe for concurrent use.
+// Fleet is a core.Limiter and core.Lockout kept in Redis, shared by every process that uses
+// the same Redis, Prefix and Rate. It is safe for concurrent use.
 type Fleet struct {
 	rdb      redis.Scripter
 	opts     Options
@@ -67,9 +66,9 @@ type Fleet struct {
 }
 
 var (
-	_ banklimit.Limiter     = (*Fleet)(nil)
-	_ banklimit.TurnLimiter = (*Fleet)(nil)
-	_ banklimit.Lockout     = (*Fleet)(nil)
+	_ core.Limiter     = (*Fleet)(nil)
+	_ core.TurnLimiter = (*Fleet)(nil)
+	_ core.Lockout     = (*Fleet)(nil)
 )
 
 // New returns a Fleet on rdb (a *redis.Client, *redis.ClusterClient or any
@@ -100,16 +99,16 @@ func New(rdb redis.Scripter, opts Options) (*Fleet, error) {
 	return f, nil
 }
 
-func (f *Fleet) turnKey(key banklimit.Key) string {
+func (f *Fleet) turnKey(key core.BudgetKey) string {
 	return f.opts.Prefix + "{" + string(key) + "}:turn"
 }
-func (f *Fleet) rateKey(key banklimit.Key) string {
+func (f *Fleet) rateKey(key core.BudgetKey) string {
 	return f.opts.Prefix + "{" + string(key) + "}:rate"
 }
-func (f *Fleet) lockoutKey(key banklimit.Key) string {
+func (f *Fleet) lockoutKey(key core.BudgetKey) string {
 	return f.opts.Prefix + "{" + string(key) + "}:lockout"
 }
-func (f *Fleet) epochKey(key banklimit.Key) string {
+func (f *Fleet) epochKey(key core.BudgetKey) string {
 	return f.opts.Prefix + "{" + string(key) + "}:epoch"
 }
 
@@ -210,17 +209,17 @@ return left
 // void (the new state's turns start one Window after the loss was seen): Wait takes a new
 // turn. When Redis fails or is slow, Wait fails with the cause (and the context's error, when
 // it ended the round trip), unless FallbackReplicas is set.
-func (f *Fleet) Wait(ctx context.Context, key banklimit.Key) error {
+func (f *Fleet) Wait(ctx context.Context, key core.BudgetKey) error {
 	return f.wait(ctx, key, time.Time{})
 }
 
-// Take is Wait for one request whose turn lasts until done is called (banklimit.TurnLimiter):
+// Take is Wait for one request whose turn lasts until done is called (core.TurnLimiter):
 // within this replica, one turn at a time, in the order asked, and each comes in Redis at
 // least one interval after this replica's previous request was seen written (done(true)), so
 // that delays between a turn and its write (the scheduler, a connection, net/http's write
 // goroutine) cannot bring two of the replica's requests closer at the bank. Across replicas,
 // turns are spaced in Redis as with Wait (see the package doc).
-func (f *Fleet) Take(ctx context.Context, key banklimit.Key) (func(sent bool), error) {
+func (f *Fleet) Take(ctx context.Context, key core.BudgetKey) (func(sent bool), error) {
 	g := f.gates.of(key)
 	select {
 	case <-g.slot:
@@ -248,7 +247,7 @@ func (f *Fleet) Take(ctx context.Context, key banklimit.Key) (func(sent bool), e
 }
 
 // wait is Wait for a turn at least one interval after the local time after (zero: none).
-func (f *Fleet) wait(ctx context.Context, key banklimit.Key, after time.Time) error {
+func (f *Fleet) wait(ctx context.Context, key core.BudgetKey, after time.Time) error {
 	for {
 		turn, due, epoch, err := f.reserve(ctx, key, after)
 		if err != nil {
@@ -285,7 +284,7 @@ func (f *Fleet) wait(ctx context.Context, key banklimit.Key, after time.Time) er
 // what Redis says and what this process recorded itself) and whether the turn is still valid:
 // the budget's state in Redis is still that of epoch. A turn of the local fallback (epoch "")
 // is checked against the lock-outs only.
-func (f *Fleet) check(ctx context.Context, key banklimit.Key, epoch string) (time.Duration, bool, error) {
+func (f *Fleet) check(ctx context.Context, key core.BudgetKey, epoch string) (time.Duration, bool, error) {
 	if epoch == "" {
 		left, err := f.Remaining(ctx, key)
 		return left, true, err
@@ -313,7 +312,7 @@ func (f *Fleet) check(ctx context.Context, key banklimit.Key, epoch string) (tim
 // recent round trip), against which lateness is judged. A reply that waited to be read (a
 // busy machine) makes turn late by that wait: due shows it. It also returns the budget's
 // epoch ("" for a turn of the local fallback, whose turn and due are now).
-func (f *Fleet) reserve(ctx context.Context, key banklimit.Key, after time.Time) (turn, due time.Time, epoch string, err error) {
+func (f *Fleet) reserve(ctx context.Context, key core.BudgetKey, after time.Time) (turn, due time.Time, epoch string, err error) {
 	maxWait := time.Duration(math.MaxInt64)
 	if dl, ok := ctx.Deadline(); ok {
 		maxWait = time.Until(dl)
@@ -423,7 +422,7 @@ const checkAhead = 30 * time.Millisecond
 // Remaining returns how long key stays locked out: the longer of what Redis says and what this
 // process recorded itself. When Redis fails it fails with the cause, unless FallbackReplicas
 // is set (then this process's own record answers).
-func (f *Fleet) Remaining(ctx context.Context, key banklimit.Key) (time.Duration, error) {
+func (f *Fleet) Remaining(ctx context.Context, key core.BudgetKey) (time.Duration, error) {
 	local := f.local.remaining(key)
 	rctx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
 	us, err := remainingScript.Run(rctx, f.rdb, []string{f.lockoutKey(key)}).Int64()
@@ -441,7 +440,7 @@ func (f *Fleet) Remaining(ctx context.Context, key banklimit.Key) (time.Duration
 
 // Lock locks key out for d, in Redis for the whole fleet and in this process, unless it
 // already is for longer.
-func (f *Fleet) Lock(ctx context.Context, key banklimit.Key, d time.Duration) error {
+func (f *Fleet) Lock(ctx context.Context, key core.BudgetKey, d time.Duration) error {
 	if d <= 0 {
 		return nil
 	}

@@ -14,10 +14,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/issuerkit/issuerkit-go/paging/banklimit"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-var keyA = banklimit.NewKey("https://bank.example", "credential A")
+var keyA = core.NewBudgetKey("https://bank.example", "credential A")
 
 // newFleet returns a Fleet on a client of addr that records the wait of each turn instead of
 // sleeping.
@@ -58,7 +58,7 @@ func TestTurnsSpaced(t *testing.T) {
 	assert.Equal(t, []time.Duration{1000 * ms, 1400 * ms, 1800 * ms}, *sleptA)
 	assert.Equal(t, []time.Duration{1200 * ms, 1600 * ms, 2000 * ms}, *sleptB)
 
-	keyB := banklimit.NewKey("https://bank.example", "credential B")
+	keyB := core.NewBudgetKey("https://bank.example", "credential B")
 	require.NoError(t, a.Wait(t.Context(), keyB))
 	assert.Equal(t, Window, (*sleptA)[3], "another credential, another budget")
 

@@ -17,7 +17,6 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
-	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 	"github.com/issuerkit/issuerkit-go/paging/banktest"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
@@ -43,7 +42,7 @@ func TestRealRedis(t *testing.T) {
 	require.NoError(t, err)
 	b, err := New(redis.NewClient(rdb.Options()), Options{Prefix: prefix, Rate: 5})
 	require.NoError(t, err)
-	key := banklimit.NewKey("https://bank.example", t.Name())
+	key := core.NewBudgetKey("https://bank.example", t.Name())
 
 	start := time.Now()
 	var at []time.Duration
@@ -88,7 +87,7 @@ func TestRealRedisStrictestRate(t *testing.T) {
 	require.NoError(t, err)
 	fast, err := New(redis.NewClient(rdb.Options()), Options{Prefix: prefix, Rate: 5})
 	require.NoError(t, err)
-	key := banklimit.NewKey("https://bank.example", t.Name())
+	key := core.NewBudgetKey("https://bank.example", t.Name())
 	start := time.Now()
 	var at []time.Duration
 	for i := range 4 {

@@ -6,28 +6,28 @@ import (
 	"sync"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/paging/banklimit"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // localLockouts are the lock-outs this process recorded itself.
 type localLockouts struct {
 	mu    sync.Mutex
-	until map[banklimit.Key]time.Time
+	until map[core.BudgetKey]time.Time
 }
 
-func (l *localLockouts) lock(key banklimit.Key, d time.Duration) {
+func (l *localLockouts) lock(key core.BudgetKey, d time.Duration) {
 	until := time.Now().Add(d)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.until == nil {
-		l.until = map[banklimit.Key]time.Time{}
+		l.until = map[core.BudgetKey]time.Time{}
 	}
 	if until.After(l.until[key]) {
 		l.until[key] = until
 	}
 }
 
-func (l *localLockouts) remaining(key banklimit.Key) time.Duration {
+func (l *localLockouts) remaining(key core.BudgetKey) time.Duration {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return max(time.Until(l.until[key]), 0)
@@ -41,16 +41,16 @@ func (l *localLockouts) remaining(key banklimit.Key) time.Duration {
 type fallbackLimiter struct {
 	interval time.Duration
 	mu       sync.Mutex
-	last     map[banklimit.Key]time.Time // the last turn handed out per key
+	last     map[core.BudgetKey]time.Time // the last turn handed out per key
 }
 
 // wait sleeps until the next turn of key, at least one interval after the local time after
 // (the replica's last request seen written; zero: none).
-func (l *fallbackLimiter) wait(ctx context.Context, key banklimit.Key, after time.Time) error {
+func (l *fallbackLimiter) wait(ctx context.Context, key core.BudgetKey, after time.Time) error {
 	l.mu.Lock()
 	now := time.Now()
 	if l.last == nil {
-		l.last = map[banklimit.Key]time.Time{}
+		l.last = map[core.BudgetKey]time.Time{}
 	}
 	last, ok := l.last[key]
 	if !ok || now.Sub(last) > Window {
@@ -79,7 +79,7 @@ func (l *fallbackLimiter) wait(ctx context.Context, key banklimit.Key, after tim
 // its last request was seen written.
 type replicaGates struct {
 	mu sync.Mutex
-	m  map[banklimit.Key]*replicaGate
+	m  map[core.BudgetKey]*replicaGate
 }
 
 type replicaGate struct {
@@ -88,11 +88,11 @@ type replicaGate struct {
 	wrote time.Time // the replica's last request seen written
 }
 
-func (g *replicaGates) of(key banklimit.Key) *replicaGate {
+func (g *replicaGates) of(key core.BudgetKey) *replicaGate {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.m == nil {
-		g.m = map[banklimit.Key]*replicaGate{}
+		g.m = map[core.BudgetKey]*replicaGate{}
 	}
 	r := g.m[key]
 	if r == nil {

@@ -69,26 +69,34 @@ func isCore(e ast.Expr) bool {
 	return false
 }
 
-// writeChangelog writes the table as CHANGELOG "### API" entries: one line per moved name of
-// each client, 0.1.0 name → 0.2.0 name.
+// writeChangelog writes the table as CHANGELOG "### API" entries, one table per release: one
+// line per moved name of each client, the name before the release → the name in it.
 func writeChangelog(w io.Writer) {
-	fmt.Fprintln(w, "- The moved names, 0.1.0 → 0.2.0; from a checkout of this repository, `go -C internal/tools run ./migrate -root <path of your module>` rewrites a code base (idempotent):")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "  | 0.1.0 name | 0.2.0 name |")
-	fmt.Fprintln(w, "  |---|---|")
-	for _, m := range moves {
-		in := m.In
-		if len(in) == 0 {
-			in = []string{"cardplatform", "paging", "validation"}
+	for i, r := range releases {
+		if i > 0 {
+			fmt.Fprintln(w)
 		}
-		to := m.To
-		if to == "" {
-			to = m.Name
+		fmt.Fprintf(w, "- The moved names, %s → %s; from a checkout of this repository, `go -C internal/tools run ./migrate -root <path of your module>` rewrites a code base (idempotent):\n", r.From, r.To)
+		fmt.Fprintln(w)
+		fmt.Fprintf(w, "  | %s name | %s name |\n", r.From, r.To)
+		fmt.Fprintln(w, "  |---|---|")
+		for _, m := range moves {
+			if releaseOf(m) != r.To {
+				continue
+			}
+			in := m.In
+			if len(in) == 0 {
+				in = []string{"cardplatform", "paging", "validation"}
+			}
+			to := m.To
+			if to == "" {
+				to = m.Name
+			}
+			var olds []string
+			for _, c := range in {
+				olds = append(olds, "`"+c+"."+m.Name+"`")
+			}
+			fmt.Fprintf(w, "  | %s | `core.%s` |\n", strings.Join(olds, ", "), to)
 		}
-		var olds []string
-		for _, c := range in {
-			olds = append(olds, "`"+c+"."+m.Name+"`")
-		}
-		fmt.Fprintf(w, "  | %s | `core.%s` |\n", strings.Join(olds, ", "), to)
 	}
 }

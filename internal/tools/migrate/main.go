@@ -1,17 +1,19 @@
-// Command migrate rewrites Go source from the 0.1.0 names of issuerkit-go to its 0.2.0 names:
-// the shared names the client packages re-declared (cardplatform.ErrOutcomeUnknown,
-// paging.Iterator, validation.Decimal, ...) and the options they wrapped
-// (cardplatform.WithStaticToken) become package core's (core.ErrOutcomeUnknown),
-// in code and in doc links, with core's import added and a client import left unused dropped.
+// Command migrate rewrites Go source from the names of issuerkit-go that moved to package core
+// to their names there: in 0.2.0, the shared names the client packages re-declared
+// (cardplatform.ErrOutcomeUnknown, paging.Iterator, validation.Decimal, ...) and the options
+// they wrapped (cardplatform.WithStaticToken); in 0.3.0, package paging/banklimit's aliases of
+// the bank budget's names (banklimit.Key is core.BudgetKey, banklimit.Limiter core.Limiter).
+// They become package core's (core.ErrOutcomeUnknown), in code and in doc links, with core's
+// import added and a client import left unused dropped.
 // It is idempotent: a second run changes nothing. From the repository root:
 //
 //	go -C internal/tools run ./migrate -root ../..            # rewrite every module under root
 //	go -C internal/tools run ./migrate -root ../.. -n         # list the files it would change
-//	go -C internal/tools run ./migrate -changelog             # the table as CHANGELOG lines
+//	go -C internal/tools run ./migrate -changelog             # the table as CHANGELOG lines, per release
 //
 // README.md files are rewritten too, in their fenced Go blocks and code spans only. Generated
 // files (*.gen.go) are left to the generator; testdata directories and this command's own
-// source (whose docs and table name the 0.1.0 names on purpose) are skipped.
+// source (whose docs and table name the old names on purpose) are skipped.
 package main
 
 import (

@@ -1,12 +1,13 @@
 package main
 
-// clients are the public client packages whose shared names moved to core in 0.2.0, by import
-// path.
+// clients are the public packages whose shared names moved to core (in 0.2.0, and
+// paging/banklimit's in 0.3.0), by import path.
 var clients = map[string]string{
 	modulePath + "/cardplatform": "cardplatform",
 	modulePath + "/paging":       "paging",
 	modulePath + "/validation":   "validation",
-	// paging/banklimit aliased core's bank budget types; only its LockedOutError moved.
+	// paging/banklimit aliased core's bank budget types: its LockedOutError moved in 0.2.0,
+	// the package itself, with the rest of its names, in 0.3.0.
 	modulePath + "/paging/banklimit": "banklimit",
 }
 
@@ -17,11 +18,24 @@ const (
 )
 
 // A move is one exported name of a client package (every client of In, all three when empty)
-// that is core's in 0.2.0, under To (the same name when empty).
+// that is core's since Release (0.2.0 when empty), under To (the same name when empty).
 type move struct {
-	Name string
-	To   string
-	In   []string
+	Name    string
+	To      string
+	In      []string
+	Release string
+}
+
+// releases are the releases that moved names, oldest first, each with the one before it:
+// -changelog writes one table per release.
+var releases = []struct{ From, To string }{{"0.1.0", "0.2.0"}, {"0.2.0", "0.3.0"}}
+
+// releaseOf returns the release that moved m.
+func releaseOf(m move) string {
+	if m.Release == "" {
+		return "0.2.0"
+	}
+	return m.Release
 }
 
 // moves is the one table of the names that moved: the rewrite and the CHANGELOG entries
@@ -81,6 +95,14 @@ var moves = []move{
 	{Name: "WithPrefetch", In: []string{"cardplatform", "paging"}},
 	{Name: "WithEagerPrefetch", In: []string{"cardplatform", "paging"}},
 	{Name: "WithCallOptions", In: []string{"cardplatform", "paging"}},
+
+	// 0.3.0: package paging/banklimit is gone (one home for the bank budget's names: core's
+	// BudgetKey, NewBudgetKey, Limiter, TurnLimiter and Lockout, which it aliased).
+	{Name: "Key", To: "BudgetKey", In: []string{"banklimit"}, Release: "0.3.0"},
+	{Name: "NewKey", To: "NewBudgetKey", In: []string{"banklimit"}, Release: "0.3.0"},
+	{Name: "Limiter", In: []string{"banklimit"}, Release: "0.3.0"},
+	{Name: "TurnLimiter", In: []string{"banklimit"}, Release: "0.3.0"},
+	{Name: "Lockout", In: []string{"banklimit"}, Release: "0.3.0"},
 }
 
 // movedTo returns the core name of client's name, and whether it moved.

@@ -1,4 +1,4 @@
-package banklimit_test
+package banktest_test
 
 import (
 	"context"
@@ -13,36 +13,35 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
-	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationtest"
 )
 
-// store is a user's shared store of permits and lock-outs, as a Redis would be: it records
-// the keys it is asked about, and can be down.
+// store is a user's shared store of permits and lock-outs (a core.Limiter and a core.Lockout),
+// as a Redis would be: it records the keys it is asked about, and can be down.
 type store struct {
 	mu      sync.Mutex
-	keys    map[banklimit.Key]int
-	locked  map[banklimit.Key]time.Duration
+	keys    map[core.BudgetKey]int
+	locked  map[core.BudgetKey]time.Duration
 	down    error
 	permits int
 }
 
-func (s *store) Wait(_ context.Context, key banklimit.Key) error {
+func (s *store) Wait(_ context.Context, key core.BudgetKey) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.down != nil {
 		return s.down
 	}
 	if s.keys == nil {
-		s.keys = map[banklimit.Key]int{}
+		s.keys = map[core.BudgetKey]int{}
 	}
 	s.keys[key]++
 	s.permits++
 	return nil
 }
 
-func (s *store) Remaining(_ context.Context, key banklimit.Key) (time.Duration, error) {
+func (s *store) Remaining(_ context.Context, key core.BudgetKey) (time.Duration, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.down != nil {
@@ -51,11 +50,11 @@ func (s *store) Remaining(_ context.Context, key banklimit.Key) (time.Duration, 
 	return s.locked[key], nil
 }
 
-func (s *store) Lock(_ context.Context, key banklimit.Key, d time.Duration) error {
+func (s *store) Lock(_ context.Context, key core.BudgetKey, d time.Duration) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.locked == nil {
-		s.locked = map[banklimit.Key]time.Duration{}
+		s.locked = map[core.BudgetKey]time.Duration{}
 	}
 	s.locked[key] = max(s.locked[key], d)
 	return nil
@@ -83,10 +82,10 @@ func TestExternalLimiterAndLockout(t *testing.T) {
 		assert.Equal(t, 2, n)
 		assert.Len(t, string(k), 64)
 		assert.NotContains(t, string(k), tok)
-		assert.Equal(t, banklimit.NewKey(strings.ToLower(b.URL), "token:"+tok), k)
+		assert.Equal(t, core.NewBudgetKey(strings.ToLower(b.URL), "token:"+tok), k)
 	}
 
-	b.fail.Store(true)
+	fail429(t, b, "VerifyAccount")
 	_, err = v.VerifyAccount(t.Context(), inquiry)
 	require.ErrorIs(t, err, core.ErrRateLimited)
 	for _, d := range s.locked {
@@ -96,7 +95,7 @@ func TestExternalLimiterAndLockout(t *testing.T) {
 	var le *core.LockoutError
 	require.ErrorAs(t, err, &le)
 	assert.Equal(t, 2*time.Minute, le.Wait)
-	assert.Len(t, b.arrivals(), 3)
+	assert.Len(t, b.Arrivals(), 3)
 
 	s.locked = nil
 	s.down = errors.New("store: connection refused")
@@ -104,7 +103,7 @@ func TestExternalLimiterAndLockout(t *testing.T) {
 	require.ErrorIs(t, err, core.ErrRateLimited)
 	assert.ErrorIs(t, err, s.down)
 	assert.NotErrorIs(t, err, core.ErrOutcomeUnknown)
-	assert.Len(t, b.arrivals(), 3, "not sent without a permit")
+	assert.Len(t, b.Arrivals(), 3, "not sent without a permit")
 }
 
 // TestLimiterWithRateLimit: WithLimiter sets the rate; WithRateLimit beside it is refused.
@@ -113,13 +112,4 @@ func TestLimiterWithRateLimit(t *testing.T) {
 	assert.Error(t, err)
 	_, err = validation.New("https://bank.example", validation.WithLimiter(nil))
 	assert.Error(t, err)
-}
-
-// TestNewKey: keys differ by origin and credential, and hold neither.
-func TestNewKey(t *testing.T) {
-	a := banklimit.NewKey("https://bank.example", "secret-token")
-	assert.NotContains(t, string(a), "secret")
-	assert.NotEqual(t, a, banklimit.NewKey("https://bank.example", "other"))
-	assert.NotEqual(t, a, banklimit.NewKey("https://qv.bank.example", "secret-token"))
-	assert.Equal(t, a, banklimit.NewKey("https://bank.example", "secret-token"))
 }

@@ -1,92 +1,42 @@
-package banklimit_test
+package banktest_test
 
 import (
-	"github.com/issuerkit/issuerkit-go/openapi/core"
-	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
-	"slices"
-	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
+	"github.com/issuerkit/issuerkit-go/paging/banktest"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationtest"
 )
 
-// bank is one origin serving both the account validation and the list endpoints (the
-// sandboxes behind a proxy), as the bank does: it clocks every request's arrival and can
-// answer the next one 429.
-type bank struct {
-	*httptest.Server
-	mu   sync.Mutex
-	at   []time.Time
-	fail atomic.Bool // answer the next request 429
+// The tests of this file build clients of their own, with the process's default budget of
+// their credential (validationtest.Token at the Server's origin), and measure what they send
+// at the origin. newBank is the origin without its own rate limit, so that nothing but the
+// clients' limiter holds the rate, serving the documented form's /ddaReports row list of 200
+// records. A 429 comes from a fault (fail429): the lock-out it starts is kept by the process
+// under the origin, and the Server's Close forgets it, so a later test's server on the same
+// port (the kernel reuses ports) does not inherit it.
+func newBank(t *testing.T) *banktest.Server {
+	return banktest.NewServer(t, banktest.WithRateLimit(0),
+		banktest.WithListsOptions(pagingtest.WithRecords(200), pagingtest.WithDocumentedAPI()))
 }
 
-func newBank(t *testing.T) *bank {
-	lists := pagingtest.NewServer(t, pagingtest.WithRecords(200), pagingtest.WithDocumentedAPI()) // the /ddaReports row list
-	val := validationtest.NewServer(t, validationtest.WithRateLimit(0))
-	proxy := func(raw string) http.Handler {
-		u, err := url.Parse(raw)
-		require.NoError(t, err)
-		return httputil.NewSingleHostReverseProxy(u)
+// fail429 makes the next call of the client method name answer 429, without Retry-After
+// (the bank's two minutes apply): on the list endpoints, or on the validation service when
+// name is VerifyAccount.
+func fail429(t *testing.T, b *banktest.Server, name string) {
+	t.Helper()
+	if name == "VerifyAccount" {
+		require.NoError(t, b.Validation.FailNext(name, 1, validationtest.Fault{Status: 429}))
+		return
 	}
-	toLists, toVal := proxy(lists.URL), proxy(val.URL)
-	b := &bank{}
-	b.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b.mu.Lock()
-		b.at = append(b.at, time.Now())
-		b.mu.Unlock()
-		if b.fail.CompareAndSwap(true, false) {
-			w.WriteHeader(http.StatusTooManyRequests)
-			return
-		}
-		if strings.HasPrefix(r.URL.Path, "/accounts/validations/") {
-			toVal.ServeHTTP(w, r)
-			return
-		}
-		toLists.ServeHTTP(w, r)
-	}))
-	t.Cleanup(b.Close)
-	return b
-}
-
-func (b *bank) arrivals() []time.Time {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return slices.Clone(b.at)
-}
-
-// worstSecond returns the most requests that arrived in any one-second window.
-func worstSecond(at []time.Time) int {
-	slices.SortFunc(at, time.Time.Compare)
-	worst := 0
-	for i := range at {
-		n := 0
-		for _, t2 := range at[i:] {
-			if t2.Sub(at[i]) < time.Second {
-				n++
-			}
-		}
-		worst = max(worst, n)
-	}
-	return worst
-}
-
-var inquiry = validation.Inquiry{
-	SecondaryID:   validationtest.SecondaryID,
-	RoutingNumber: validationtest.RoutingNumber,
-	AccountNumber: core.NewSecret(validationtest.AccountPerson),
-	AcctOwner:     validation.AcctOwner{FirstName: "Pat", LastName: "Lee"},
+	require.NoError(t, b.Lists.FailNext(name, 1, pagingtest.Fault{Status: 429}))
 }
 
 func pdReq() paging.PreviousDayRequest {
@@ -125,19 +75,56 @@ func TestOneBudgetPerCredential(t *testing.T) {
 		assert.Equal(t, 200, n)
 	})
 	wg.Wait()
-	at := b.arrivals()
+	at := b.Arrivals()
 	require.Len(t, at, 22)
 	assert.LessOrEqual(t, worstSecond(at), 5, "requests at the bank in one second, both clients together")
 
 	// A 429 on the paging client locks the validation client out.
-	b.fail.Store(true)
+	fail429(t, b, "ListPreviousDayTransactions")
 	_, err = p.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq()})
 	require.ErrorIs(t, err, core.ErrRateLimited)
 	_, err = v.VerifyAccount(t.Context(), inquiry)
 	var le *core.LockoutError
 	require.ErrorAs(t, err, &le, "locked out by the other client's 429")
 	assert.ErrorIs(t, err, core.ErrRateLimited)
-	assert.Len(t, b.arrivals(), 23, "the locked-out call never reached the bank")
+	assert.Len(t, b.Arrivals(), 23, "the locked-out call never reached the bank")
+}
+
+// TestOneBudgetWhateverTheRate: a validation client at the default rate and a paging client
+// given a lower one (WithRateLimit(4)), of one credential at one bank, share one budget, and
+// the stricter rate wins: at most 4 requests reach the bank in any one second, both clients
+// together. The shared limiters used to be kept per rate: each client had a budget of its
+// own, 4.5 + 3.6 requests a second, 8 in one second at a bank that locks out on the 6th.
+func TestOneBudgetWhateverTheRate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes four seconds")
+	}
+	b := newBank(t)
+	const tok = validationtest.Token
+	v, err := validation.New(b.URL, core.WithStaticToken(tok))
+	require.NoError(t, err)
+	p, err := paging.New(b.URL, core.WithStaticToken(tok), paging.WithRateLimit(4), paging.WithDocumentedAPI()) // the /ddaReports row list of newBank
+	require.NoError(t, err)
+
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for range 7 {
+			_, err := v.VerifyAccount(t.Context(), inquiry)
+			assert.NoError(t, err)
+		}
+	})
+	wg.Go(func() {
+		n := 0
+		for _, err := range p.PreviousDayTransactions(t.Context(), pdReq(), core.WithPageSize(20), core.WithMaxItems(140), core.WithEagerPrefetch(4)) {
+			assert.NoError(t, err)
+			n++
+		}
+		assert.Equal(t, 140, n)
+	})
+	wg.Wait()
+	at := b.Arrivals()
+	require.Len(t, at, 14)
+	assert.LessOrEqual(t, worstSecond(at), 4, "requests at the bank in one second, both clients together: the stricter rate (4/s) wins")
 }
 
 // TestPrivateBudget: WithPrivateBudget, or another credential (WithCredentialID), keeps a client out of the
@@ -147,7 +134,7 @@ func TestPrivateBudget(t *testing.T) {
 	tok := validationtest.Token
 	p, err := paging.New(b.URL, paging.WithDocumentedAPI(), core.WithStaticToken(tok))
 	require.NoError(t, err)
-	b.fail.Store(true)
+	fail429(t, b, "ListPreviousDayTransactions")
 	_, err = p.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq()})
 	require.ErrorIs(t, err, core.ErrRateLimited)
 	for _, opts := range [][]core.Option{
