@@ -88,3 +88,45 @@ func TestBuiltErrorsWalkedByFmtShowNoHeader(t *testing.T) {
 		t.Errorf("CallSettings.Header X-Api-Key = %q, want the value given", got)
 	}
 }
+
+// TestEveryHeaderFieldIsPlanted: the filler plants headers in every http.Header; a field that
+// holds headers in another type (a map[string][]string, a map[string]string, a []string
+// named for headers) would get no planted header and prove nothing, so every field of every
+// exported type, at any depth, whose name says it holds headers is an http.Header.
+func TestEveryHeaderFieldIsPlanted(t *testing.T) {
+	seen := map[reflect.Type]bool{}
+	found := 0
+	var walk func(path string, typ reflect.Type)
+	walk = func(path string, typ reflect.Type) {
+		for typ.Kind() == reflect.Pointer || typ.Kind() == reflect.Slice || typ.Kind() == reflect.Map {
+			typ = typ.Elem()
+		}
+		if typ.Kind() != reflect.Struct || seen[typ] {
+			return
+		}
+		seen[typ] = true
+		for i := range typ.NumField() {
+			f := typ.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			if !strings.Contains(strings.ToLower(f.Name), "header") {
+				walk(path+"."+f.Name, f.Type)
+				continue
+			}
+			found++
+			if f.Type != headerType {
+				t.Errorf("%s.%s is %s: hold headers in an http.Header, which the filler plants and the SDK renders by allowlist", path, f.Name, f.Type)
+			}
+			walk(path+"."+f.Name, f.Type)
+		}
+	}
+	n := 0
+	for name, typ := range exportedTypes {
+		walk(name, typ)
+		n++
+	}
+	if n < 200 || found < 12 {
+		t.Fatalf("only %d types, %d header fields: the walk is broken", n, found)
+	}
+}
