@@ -332,9 +332,11 @@ func TestFromResponseHeaders(t *testing.T) {
 	r.Header.Set("Proxy-Authorization", "Basic x")
 	r.Header.Set("Cookie", "a=b")
 	e := FromResponse(r, RequestInfo{}, nil, 0)
-	assert.Equal(t, []string{"https://h/cb?access_token=************mnop&x=1"}, e.Header.Values("Location"))
+	assert.Equal(t, []string{"https://h/cb?access_token=************mnop&x=1"}, e.RevealHeader().Values("Location"))
+	assert.Equal(t, []string{"REDACTED"}, e.Header.Values("Location"), "a redirect target can carry a token: Header prints by allowlist (issue 36)")
 	for _, h := range []string{"Authorization", "authorization", "Proxy-Authorization", "Cookie"} {
 		assert.NotContains(t, e.Header, h)
+		assert.NotContains(t, e.RevealHeader(), h)
 	}
 	assert.Equal(t, "https://u:p@h/cb?access_token=abcdefghijklmnop&x=1", r.Header.Get("Location"), "response untouched")
 	assert.Equal(t, "c", e.Header.Get("X-CorrelationId"))

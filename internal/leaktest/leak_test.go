@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"maps"
+	"net/http"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -31,17 +32,26 @@ const (
 	// unknownMark is in the value of every unknown member planted, under sensitive names and
 	// ordinary ones, at every depth.
 	unknownMark = "UNKNOWNx"
+	// headerMark is in the value of every header planted in an http.Header, under credential
+	// names, names known harmless and made-up ones.
+	headerMark = "HEADERx"
 	// pan is planted in the string fields of the types that render themselves (models,
 	// errors): their texts mask card numbers wherever they are.
 	pan = "4111111111111111"
 )
 
 // marks are the planted values as fmt may print them: as text, in hexadecimal (%x, %X) and
-// as the decimal bytes of a []byte (%v).
-func marks(selfRendering bool) []string {
+// as the decimal bytes of a []byte (%v). builtMasked leaves out what an error masks when the
+// SDK builds it (core.NewError: card numbers in its texts, header values by allowlist), for a
+// rendering that walks a literal's fields (walksWrapper); inGap leaves out the header values
+// of a type of headerGap.
+func marks(selfRendering, builtMasked, inGap bool) []string {
 	var out []string
 	words := []string{secretMark, unknownMark}
-	if selfRendering {
+	if !builtMasked && !inGap {
+		words = append(words, headerMark)
+	}
+	if selfRendering && !builtMasked {
 		words = append(words, pan)
 	}
 	for _, w := range words {
@@ -64,7 +74,24 @@ var unknownMembers = map[string]json.RawMessage{
 	"note":                json.RawMessage(`{"deep":[{"x":"` + unknownMark + `-note"}]}`),
 }
 
+// plantedHeader is planted in every http.Header: credential headers, a key header, a made-up
+// name (a header the SDK knows nothing of prints masked: allowlist, not blocklist) and an
+// allowlisted one whose value holds a card number (masked in every text). Its values are
+// what a caller's WithHeader or a server's answer may carry.
+func plantedHeader() http.Header {
+	return http.Header{
+		"Authorization":       {"Bearer " + headerMark + "-auth"},
+		"Proxy-Authorization": {"Basic " + headerMark + "-proxy"},
+		"X-Api-Key":           {headerMark + "-apikey"},
+		"Cookie":              {"session=" + headerMark + "-cookie"},
+		"Set-Cookie":          {"sid=" + headerMark + "-setcookie; HttpOnly"},
+		"X-Made-Up":           {headerMark + "-madeup", "second " + headerMark + "-madeup2"},
+		"X-Request-Id":        {"req " + pan},
+	}
+}
+
 var (
+	headerType = reflect.TypeFor[http.Header]()
 	secretType = reflect.TypeFor[core.Secret]()
 	extrasType = reflect.TypeFor[core.Extras]()
 	rawType    = reflect.TypeFor[json.RawMessage]()
@@ -105,6 +132,9 @@ func (f *filler) fill(v reflect.Value, depth int, selfRendering bool) {
 		return
 	case t == errorType:
 		v.Set(reflect.ValueOf(errPlanted))
+		return
+	case t == headerType:
+		v.Set(reflect.ValueOf(plantedHeader()))
 		return
 	}
 	switch t.Kind() {
@@ -209,13 +239,34 @@ func renderings(t reflect.Type, ptr reflect.Value) map[string]string {
 	return out
 }
 
+// headerGap names the one gap this test knows: the test kits' records and faults print the
+// values of every header they hold but the credential ones (the sandboxes' Request and
+// Fault, the fakes' Call). Their Header is what a test asserts on (an X-Tenant sent, a
+// Retry-After to answer with), recorded masked by blocklist (Authorization, Cookie, ...) in
+// internal/sandbox and internal/fakekit, and their types are generated. Printing them by
+// allowlist (Header masked when recorded, a RevealHeader beside RevealBody; a Format for
+// Fault) is issue 36's open follow-up. The test fails when a listed type stops showing the
+// planted values, so that the list only shrinks.
+var headerGap = map[string]bool{
+	"cardplatform/cardplatformfake.Call":    true,
+	"cardplatform/cardplatformtest.Fault":   true,
+	"cardplatform/cardplatformtest.Request": true,
+	"paging/pagingfake.Call":                true,
+	"paging/pagingtest.Fault":               true,
+	"paging/pagingtest.Request":             true,
+	"validation/validationfake.Call":        true,
+	"validation/validationtest.Fault":       true,
+	"validation/validationtest.Request":     true,
+}
+
 // walksWrapper reports whether the rendering how is fmt printing the standard library's error
 // wrapper (fmt.Errorf's %w, errors.Join) by reflection: with %#v, %d or %t fmt calls no method
 // of the wrapper and prints the error inside it field by field, without calling its methods
 // either (the field is unexported). What shows then is what the error's exported fields hold:
 // the SDK masks them when it builds an error (core.NewError), which a literal planted here is
-// not, so the card number planted in its strings is not looked for there; Secrets and unknown
-// members still are.
+// not, so the card number planted in its strings and the header values planted in its Header
+// are not looked for there (TestBuiltErrorsWalkedByFmtShowNoHeader builds them); Secrets and
+// unknown members still are.
 func walksWrapper(how string) bool {
 	return (strings.HasPrefix(how, "%w of ") || strings.HasPrefix(how, "errors.Join of ")) &&
 		(strings.HasSuffix(how, " %#v") || strings.HasSuffix(how, " %d") || strings.HasSuffix(how, " %t"))
@@ -252,19 +303,24 @@ func TestNothingSecretInAnyText(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			ptr := reflect.New(typ)
 			(&filler{}).fill(ptr.Elem(), 5, renders(typ))
-			self := renders(typ)
+			self, gap := renders(typ), headerGap[name]
+			gapShown := false
 			for how, text := range renderings(typ, ptr) {
 				rendered++
 				if strings.HasPrefix(text, "PANIC") {
 					t.Errorf("%s panics: %s", how, text)
 					continue
 				}
-				for _, m := range marks(self && !walksWrapper(how)) {
+				for _, m := range marks(self, walksWrapper(how), gap) {
 					if strings.Contains(text, m) {
 						t.Errorf("%s shows %q: %.600s", how, m, text)
 						break
 					}
 				}
+				gapShown = gapShown || strings.Contains(text, headerMark)
+			}
+			if gap && !gapShown {
+				t.Errorf("%s no longer shows the header values planted: remove it from headerGap", name)
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package core
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
 	"strings"
 
 	"github.com/issuerkit/issuerkit-go/internal/redact"
@@ -44,13 +45,20 @@ func (rendered) Text(s string) string { return s }
 // every other member (and of a JSON body of no known schema), keeping the names; the values
 // of Problem.Extensions are masked likewise. [Error.RevealBody] gives the body as it was kept
 // before (the call's credentials and sent Secrets, card numbers, SSNs and sensitive members
-// still masked).
+// still masked). The headers are printed by allowlist too: Header keeps the values of the
+// headers known harmless and shows every other as REDACTED, names kept, credential headers
+// left out; [Error.RevealHeader] gives the values as kept (m's secrets masked).
 func NewError(e Error, m Masker) *Error {
 	red := masker(m)
 	if len(e.Body) > 0 {
 		kept := bodyText(e.Body)
 		e.revealed = &kept
 		e.Body = allowlistBody(e.Body, e.Problem, e.Bank)
+	}
+	if e.Header != nil {
+		kept := keptHeader(e.Header, red)
+		e.revealHeader = func() http.Header { return kept.Clone() }
+		e.Header = printableHeader(kept)
 	}
 	if e.Problem != nil && e.Problem.Extensions.Len() > 0 {
 		ext := make(map[string]json.RawMessage, e.Problem.Extensions.Len())
@@ -70,6 +78,24 @@ func NewError(e Error, m Masker) *Error {
 	e.msg = e.message(red)
 	e.text = e.render(red)
 	return &e
+}
+
+// keptHeader returns a copy of h without the credential headers (Authorization,
+// Proxy-Authorization, Cookie, Set-Cookie), every value masked by red: what an Error keeps of
+// the response headers (RevealHeader).
+func keptHeader(h http.Header, red redact.Masker) http.Header {
+	out := make(http.Header, len(h))
+	for name, vals := range h {
+		if redact.IsCredentialHeader(name) {
+			continue
+		}
+		c := make([]string, len(vals))
+		for i, v := range vals {
+			c[i] = red.Text(v)
+		}
+		out[name] = c
+	}
+	return out
 }
 
 // NewOutcomeUnknownError returns the *OutcomeUnknownError of a call that may have reached the

@@ -35,8 +35,14 @@ type Error struct {
 	TraceID string
 	// RetryAfter is the wait the server asked for in Retry-After, 0 if none.
 	RetryAfter time.Duration
-	// Header is a clone of the response headers, without Authorization, Proxy-Authorization,
-	// Cookie and Set-Cookie, and with Location redacted.
+	// Header holds the response headers printed by allowlist, as a Response renders them: the
+	// values of the headers known harmless (Content-Type, Content-Length, Date, Retry-After,
+	// X-CorrelationId, X-Request-Id, Request-Id, Traceparent, x-fapi-interaction-id,
+	// User-Agent, totalRows, retrievedRows) with card numbers masked, every other header's
+	// value "REDACTED", names kept; Authorization, Proxy-Authorization, Cookie and Set-Cookie
+	// left out. NewError masks it, so that fmt, which prints the fields of an error wrapped
+	// by %w or errors.Join without calling its methods, finds nothing to leak. RevealHeader
+	// gives the other values.
 	Header http.Header
 	// Body is the response body, at most 64 KiB of it, with secrets masked (a JSON body is
 	// re-encoded compactly). Nil when the body was empty.
@@ -54,6 +60,9 @@ type Error struct {
 	// revealed is the body as it was kept before NewError masked what the SDK does not model
 	// (RevealBody), behind a pointer to a string type, which fmt never follows.
 	revealed *bodyText
+	// revealHeader returns the headers as kept before NewError masked them (RevealHeader): a
+	// func, which fmt prints as an address.
+	revealHeader func() http.Header
 
 	// text and msg are the Error text and the message of the decoded body, rendered by
 	// NewError with the call's masker: the error holds masked text, never the masker, its
@@ -123,6 +132,19 @@ func (e Error) RevealBody() []byte {
 		return bytes.Clone(e.Body)
 	}
 	return []byte(*e.revealed)
+}
+
+// RevealHeader returns the response headers as the SDK kept them before it masked the values
+// of the headers it does not know harmless (see Header): every header but Authorization,
+// Proxy-Authorization, Cookie and Set-Cookie, the call's credentials and sent Secrets masked
+// in every value and Location redacted like a URL. Call it to read a header on purpose (a
+// rate-limit count, a vendor's id), never to log the result. It returns a copy of Header for
+// an Error that the SDK did not build (a literal).
+func (e Error) RevealHeader() http.Header {
+	if e.revealHeader == nil {
+		return e.Header.Clone()
+	}
+	return e.revealHeader()
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it

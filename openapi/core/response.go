@@ -7,10 +7,17 @@ import (
 
 // Response is the metadata of a successful call, filled in by the call option
 // WithResponseInto.
+//
+// Printed (fmt, every verb), logged (slog) or json.Marshal'd, it shows its headers by
+// allowlist: the values of the headers known harmless (Content-Type, Content-Length, Date,
+// Retry-After, X-CorrelationId, X-Request-Id, Request-Id, Traceparent, x-fapi-interaction-id,
+// User-Agent, totalRows, retrievedRows), card numbers masked, and REDACTED for every other
+// (Set-Cookie, a token a proxy echoed, any header the SDK does not know), names kept.
 type Response struct {
 	// StatusCode is the HTTP status of the response.
 	StatusCode int
-	// Header holds the response headers.
+	// Header holds the response headers as received; renderings of the Response print them by
+	// allowlist (see Response), reading them in code gives every value.
 	Header http.Header
 	// CorrelationID is the X-CorrelationId the server echoed, else the one the SDK sent: it
 	// names the call in the server's logs and yours. It is no lookup key (the server has no
@@ -23,10 +30,13 @@ type Response struct {
 // CallSettings is what a call's options say. ReadCallOptions gives it to a
 // test whose fake stands for a method of Client behind an interface of its own, so that it can
 // check which correlation id, headers, timeout and retries the code under test asked for.
+// Printed, logged or json.Marshal'd, it shows its headers by allowlist, as Response does: the
+// value of a WithHeader header that is not known harmless (an X-Api-Key, a second
+// credential) is REDACTED, its name kept.
 type CallSettings struct {
 	// CorrelationID is WithCorrelationID's id; empty means a new UUID per call.
 	CorrelationID string
-	// Header holds the WithHeader headers.
+	// Header holds the WithHeader headers as given; renderings print them by allowlist.
 	Header http.Header
 	// Timeout is WithCallTimeout's ceiling (0: none), when TimeoutSet.
 	Timeout time.Duration
