@@ -139,7 +139,7 @@ type correlationTransport struct{ next http.RoundTripper }
 func (t correlationTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	r := req.Clone(req.Context())
 	if r.Header.Get(CorrelationHeader) == "" {
-		r.Header.Set(CorrelationHeader, newCorrelationID())
+		r.Header.Set(CorrelationHeader, NewUUID())
 	}
 	return t.next.RoundTrip(r)
 }

@@ -55,13 +55,10 @@ func Build(baseURL string, api API, opts []core.Option) (*Pipeline, string, Opti
 	return p, base, cfg, nil
 }
 
-// NewCore returns the Core of a client built by Build: the pipeline, the base URL, the API
-// version, the per-operation default headers, the package settings and where the client
-// speaks as whom (Core.Binding).
+// NewCore returns the Core of a client built by Build: the pipeline, the base URL, the
+// client's settings and where the client speaks as whom (Core.Binding).
 func NewCore(p *Pipeline, base string, cfg Options) Core {
-	ceiling, idle := cfg.limits()
-	return Core{Pipeline: p, Base: base, Version: cfg.APIVersion, OpHeaders: cfg.OpHeaders, Settings: cfg.Package,
-		Timeout: ceiling, IdleTimeout: idle, Binding: binding(base, &cfg)}
+	return Core{Options: cfg, Pipeline: p, Base: base, Binding: binding(base, &cfg)}
 }
 
 // binding returns the hex SHA-256 of a domain-separation label, base (the origin and base

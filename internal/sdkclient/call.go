@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
@@ -17,19 +16,14 @@ import (
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// Core is what every generated method needs from its client: the pipeline, the base URL and,
-// for APIs that have one, the {version} path segment.
+// Core is what every generated method needs from its client: the pipeline, the base URL and
+// the client's settings where its options left them (Options: APIVersion, the {version} path
+// segment; OpHeaders, the default headers per operation id; Package, the package's own
+// settings; the time limits, read by Send).
 type Core struct {
+	Options
 	Pipeline *Pipeline
 	Base     string // base URL without a trailing slash
-	Version  string
-	// OpHeaders holds default headers per operation id (settings.Client.OpHeaders).
-	OpHeaders map[string]http.Header
-	// Settings holds the package-specific settings (settings.Client.Package).
-	Settings map[string]any
-	// Timeout is the whole-call ceiling of a call (0: none); IdleTimeout the idle timeout of
-	// a streamed download (0: none). NewCore fills both, defaults applied.
-	Timeout, IdleTimeout time.Duration
 	// Binding identifies where the client speaks and as whom: a hash of its base URL (origin
 	// and base path) and its credential's identity, never the credential. A cursor's
 	// fingerprint includes it, so that a cursor taken at one bank or with one credential is
@@ -91,8 +85,8 @@ type Request struct {
 // response of a 2xx (the caller closes its body) with its metadata reported to the options.
 //
 // The call runs under its time limit, until the caller closes the body: the whole-call
-// ceiling (Core.Timeout, or the call's own), or for a Streamed answer the idle timeout
-// (Core.IdleTimeout) reset by every byte that arrives. A limit that runs out gives a
+// ceiling (the client's, or the call's own), or for a Streamed answer the client's idle
+// timeout, reset by every byte that arrives. A limit that runs out gives a
 // *TimeoutError, inside an *core.OutcomeUnknownError for an unsafe request that may have
 // reached the server.
 func Send[O ~func(*settings.CallConfig)](ctx context.Context, c *Core, r Request, opts []O) (*http.Response, error) {
@@ -123,15 +117,16 @@ func Send[O ~func(*settings.CallConfig)](ctx context.Context, c *Core, r Request
 			return nil, missingHeader(h)
 		}
 	}
-	limit, idle := c.Timeout, false
+	limit, idleLimit := c.limits()
+	idle := false
 	switch {
 	case cfg.TimeoutSet:
 		limit = cfg.Timeout
 	case r.Streamed:
-		limit, idle = c.IdleTimeout, true
+		limit, idle = idleLimit, true
 	}
 	var l *callLimit
-	if st.body.l.start(ctx, limit, idle, r.Op != nil && r.Op.RetrySafe) {
+	if st.body.l.start(ctx, limit, idle) {
 		l = &st.body.l
 		ctx = l.ctx
 		if l.timer != nil && r.Stream != nil {

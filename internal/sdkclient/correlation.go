@@ -55,7 +55,7 @@ func setCorrelation(req *http.Request, ci *callInfo) error {
 		}
 	}
 	if id == "" {
-		id = newCorrelationID()
+		id = NewUUID()
 	}
 	// The header's value lives in the call's state: no allocation of its own. The array
 	// changes only from "" to id (a call's id, once set, is the one read above).
@@ -64,9 +64,11 @@ func setCorrelation(req *http.Request, ci *callInfo) error {
 	return nil
 }
 
-// newCorrelationID returns a random (version 4) UUID in its 36-character text form, with one
-// allocation.
-func newCorrelationID() string {
+// NewUUID returns a random (version 4) UUID in its 36-character text form, with one
+// allocation (uuid.NewString makes two): a new correlation id, and the value of a header
+// parameter marked x-issuerkit-generated: uuid (the bank's x-fapi-interaction-id) that the
+// caller left empty.
+func NewUUID() string {
 	var u uuid.UUID
 	_, _ = rand.Read(u[:])  // crypto/rand.Read never fails; it ends the program instead
 	u[6] = u[6]&0x0f | 0x40 // version 4

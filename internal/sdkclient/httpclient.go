@@ -8,13 +8,13 @@ import (
 	"time"
 )
 
-// DefaultHTTPClient returns the client the pipeline uses when the caller brings none: a
+// defaultHTTPClient returns the client the pipeline uses when the caller brings none: a
 // transport with dial, TLS-handshake and response-header timeouts, keep-alive, HTTP/2, and
 // enough idle connections per host for many goroutines sharing one client. It has no overall
 // Timeout: a call is bounded by its context, which the SDK's methods give a whole-call
 // ceiling (or, for a file transfer, an idle timeout), so that a streamed download is not cut
 // off while bytes flow.
-func DefaultHTTPClient(tlsConfig *tls.Config) *http.Client {
+func defaultHTTPClient(tlsConfig *tls.Config) *http.Client {
 	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
 	t := &http.Transport{
 		Proxy:                 http.ProxyFromEnvironment,
@@ -53,7 +53,7 @@ var errTLSWithCustomTransport = errors.New("issuerkit: a TLS configuration (clie
 // transport is cloned to apply it. The caller's client is never modified.
 func httpClientFor(c *http.Client, tlsConfig *tls.Config) (*http.Client, error) {
 	if c == nil {
-		c = DefaultHTTPClient(tlsConfig)
+		c = defaultHTTPClient(tlsConfig)
 	} else if tlsConfig != nil {
 		var base *http.Transport
 		switch t := c.Transport.(type) {

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptrace"
+
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"sync/atomic"
 )
 
@@ -103,7 +105,7 @@ func provedUnsent(err error, l *attemptLog) bool {
 // invalid argument or header, a token source that failed, plain http, a local rate limit.
 func sdkRefusal(err error) bool {
 	return errors.Is(err, ErrInvalidArgument) || errors.Is(err, ErrTokenSource) ||
-		errors.Is(err, ErrInsecureTransport) || refusedLocally(err)
+		errors.Is(err, ErrInsecureTransport) || errors.Is(err, core.ErrRateLimited)
 }
 
 // noteHanded records, on the attempt log of req's call (if any), that req reached the client's

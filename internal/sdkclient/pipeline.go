@@ -66,31 +66,11 @@ func New(o Options) (*Pipeline, error) {
 	}
 	next = withMiddleware(o.AttemptMiddleware, next)
 	next = attemptSpanPolicy{tel: tel, next: next}.do
-	retry := newRetryPolicy(o.retry(), o.DecodeError, o.MaxErrorBody, red).with429(o.No429Retry)
+	retry := newRetryPolicy(o.retry(), o.DecodeError, o.MaxErrorBody, red, o.No429Retry)
 	retry.next = next
 	next = withMiddleware(o.CallMiddleware, retry.do)
 	next = callSpanPolicy{tel: tel, ua: []string{userAgent(o.UserAgent)}, next: next}.do
 	return &Pipeline{run: next, red: red}, nil
-}
-
-// OutcomeUnknown returns err as the *core.OutcomeUnknownError of the call whose 2xx response
-// is resp: for a request that must not be repeated whose answer was lost while its body was
-// read (a time limit ran out). The URL is redacted by the redactor of the pipeline that sent
-// resp, with the credentials the call sent masked (redact.Default() for a response that came
-// through none), and the correlation id and attempts are the call's; its Err is an
-// *AnswerLostError naming the status that arrived.
-func OutcomeUnknown(resp *http.Response, err error) error {
-	lost := &AnswerLostError{StatusCode: resp.StatusCode, Err: err}
-	req := resp.Request
-	if req == nil {
-		return &core.OutcomeUnknownError{Attempts: 1, Err: lost}
-	}
-	ci := infoOf(req)
-	base := ci.base
-	if base == nil {
-		base = redact.Default()
-	}
-	return outcomeUnknown(req, ci, ci.attempt(), lost, ci.redactor(base))
 }
 
 // Do sends req as a call of an unknown operation: Send(req, nil).

@@ -199,8 +199,8 @@ func credentialIdentity(cfg *Options) string {
 	if cfg.StaticSet { // ts is StaticToken(cfg.StaticToken) (Apply)
 		return "token:" + cfg.StaticToken
 	}
-	if id := CredentialIdentity(ts); id != "" {
-		return "bank:" + id
+	if s, ok := ts.(*SharedTokenSource); ok && len(s.creds) == 4 {
+		return "bank:" + s.creds[0] + "\x00" + s.creds[2] // ConsumerKey, ClientID: see BankTokenSource
 	}
 	return ""
 }

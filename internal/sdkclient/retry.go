@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -26,8 +27,9 @@ import (
 //     server received it, so it is also an *core.OutcomeUnknownError;
 //   - any other transport error, or a 500: retried only for safe requests;
 //   - 408, 429, 502, 503, 504: retried only for safe requests; 429 never with No429Retry;
-//   - a request a RoundTripper refused to send because of a rate limit (refusedLocally):
-//     never retried;
+//   - a request a RoundTripper refused to send because of a rate limit (core.ErrRateLimited:
+//     nothing was sent, and a new attempt within the lock-out would be refused again): never
+//     retried;
 //   - an unsafe request (one that moves money or changes state, or of an unknown operation) is
 //     never re-sent once it may have reached the server. Only a 4xx other than 408 proves
 //     that it was not processed (the server refused it: a plain *core.Error); any other
@@ -54,8 +56,8 @@ type retryPolicy struct {
 	next     Next
 }
 
-func newRetryPolicy(o core.RetryOptions, decode apierror.Decoder, maxBody int64, red *redact.Redactor) *retryPolicy {
-	return &retryPolicy{opt: retryDefaults(o), decode: decode, maxBody: maxBody, redactor: red}
+func newRetryPolicy(o core.RetryOptions, decode apierror.Decoder, maxBody int64, red *redact.Redactor, no429 bool) *retryPolicy {
+	return &retryPolicy{opt: retryDefaults(o), decode: decode, maxBody: maxBody, redactor: red, no429: no429}
 }
 
 func (p *retryPolicy) do(req *http.Request) (*http.Response, error) {
@@ -114,7 +116,7 @@ func (p *retryPolicy) do(req *http.Request) (*http.Response, error) {
 			case !ci.safe() && !provedUnsent(err, ci.attemptLog.Load()):
 				// Nothing proves that this attempt wrote nothing: the server may have it.
 				return nil, outcomeUnknown(req, ci, attempt, failure, red)
-			case isPermanent(err), refusedLocally(err):
+			case isPermanent(err), errors.Is(err, core.ErrRateLimited):
 				return nil, failure
 			default:
 				retryable = ctx.Err() == nil
@@ -133,7 +135,7 @@ func (p *retryPolicy) do(req *http.Request) (*http.Response, error) {
 				}
 				return nil, apiErr
 			}
-			retryable = p.retryableResponse(status, opt.StatusCodes)
+			retryable = p.retryableStatus(status, opt.StatusCodes)
 		}
 		if !retryable || attempt >= opt.MaxAttempts || !rewindable(req) {
 			return nil, failure
@@ -179,13 +181,14 @@ func backoff(opt core.RetryOptions, attempt int) time.Duration {
 	return rand.N(ceiling + 1)
 }
 
-func retryableStatus(code int) bool {
-	switch code {
-	case http.StatusRequestTimeout, http.StatusTooManyRequests, http.StatusInternalServerError,
-		http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
-		return true
+// retryableStatus reports whether a safe request answered with status may be sent again:
+// status is among codes (RetryOptions.StatusCodes; nil: core.DefaultRetryStatusCodes), and
+// not a 429 when every 429 is final (Options.No429Retry).
+func (p *retryPolicy) retryableStatus(status int, codes []int) bool {
+	if codes == nil {
+		codes = core.DefaultRetryStatusCodes
 	}
-	return false
+	return slices.Contains(codes, status) && !(status == http.StatusTooManyRequests && p.no429)
 }
 
 // notProcessedStatus reports the statuses that prove that a request which changes state was

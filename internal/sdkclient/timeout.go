@@ -52,16 +52,15 @@ type callLimit struct {
 	timer  *time.Timer // idle only
 	once   sync.Once
 	idle   bool
-	safe   bool // the operation is retry-safe
 }
 
 // start bounds ctx for one call: a ceiling of limit, or an idle timeout when idle. limit 0
 // means none: start reports false and l stays unused.
-func (l *callLimit) start(ctx context.Context, limit time.Duration, idle, safe bool) bool {
+func (l *callLimit) start(ctx context.Context, limit time.Duration, idle bool) bool {
 	if limit <= 0 {
 		return false
 	}
-	l.limit, l.idle, l.safe = limit, idle, safe
+	l.limit, l.idle = limit, idle
 	if idle {
 		l.ctx, l.cancel = context.WithCancelCause(ctx)
 		l.timer = time.AfterFunc(limit, func() { l.cancel(errLimit) })
@@ -119,11 +118,7 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 		b.l.timer.Reset(b.l.limit)
 	}
 	if err != nil && err != io.EOF && b.l.fired() {
-		te := &core.TimeoutError{Limit: b.l.limit, Idle: b.l.idle, Err: err}
-		if !b.l.safe {
-			return n, OutcomeUnknown(b.resp, te)
-		}
-		return n, te
+		return n, AnswerLost(b.resp, &core.TimeoutError{Limit: b.l.limit, Idle: b.l.idle, Err: err})
 	}
 	return n, err
 }
