@@ -33,7 +33,7 @@ func (p loggingPolicy) do(req *http.Request) (*http.Response, error) {
 	ci := infoOf(req)
 	red := ci.redactor(p.redactor)
 	attrs := []slog.Attr{
-		slog.String("operation", OperationID(ctx)),
+		slog.String("operation", ci.OperationID()),
 		slog.String("method", req.Method),
 		slog.String("url", red.URL(req.URL)),
 		slog.Int("attempt", ci.attempt()),

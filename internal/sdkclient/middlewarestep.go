@@ -1,7 +1,6 @@
 package sdkclient
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
@@ -11,24 +10,12 @@ import (
 	"sync/atomic"
 )
 
-// Middleware is a step of the caller's own in the pipeline (Options.CallMiddleware,
-// Options.AttemptMiddleware). It may read and change req (headers, context), call next at most
-// once for an operation that must not be re-sent, and inspect or replace what next returned.
-// OperationID(req.Context()) names the operation of the call. A step may not point the request
-// at another scheme or host: next refuses it with ErrInvalidArgument and sends nothing, since
-// the SDK's credentials are added after the step.
-type Middleware = func(req *http.Request, next Next) (*http.Response, error)
+// Middleware is a step of the caller's own in the pipeline (core.Middleware: Options.CallMiddleware,
+// Options.AttemptMiddleware).
+type Middleware = core.Middleware
 
 // errNoResponse is returned when a middleware step returns neither a response nor an error.
 var errNoResponse = errors.New("issuerkit: a middleware step returned neither a response nor an error")
-
-// OperationID returns the operationId (from the spec) of the SDK call that ctx belongs to, as
-// a middleware step or a RoundTripper sees it on its request's context; "" outside an SDK
-// call or for a request sent without an operation.
-func OperationID(ctx context.Context) string {
-	ci, _ := ctx.Value(callInfoKey{}).(*callInfo)
-	return ci.OperationID()
-}
 
 // OperationID implements settings.Call: the call's operationId ("" without one).
 func (ci *callInfo) OperationID() string {
@@ -44,14 +31,6 @@ func (ci *callInfo) Attempt() int {
 		return 1
 	}
 	return ci.attempt()
-}
-
-// Attempt returns the 1-based number of the attempt that ctx belongs to (1 outside a call).
-func Attempt(ctx context.Context) int {
-	if ci, ok := ctx.Value(callInfoKey{}).(*callInfo); ok {
-		return ci.attempt()
-	}
-	return 1
 }
 
 // middlewarePolicy runs one caller's step, guarding next: for an unsafe request a second call
