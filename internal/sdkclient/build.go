@@ -46,7 +46,10 @@ func Build(baseURL string, api API, opts []core.Option) (*Pipeline, string, Opti
 	if err := rateLimit(api, base, &cfg); err != nil {
 		return nil, "", cfg, err
 	}
-	tracePropagation(api, &cfg)
+	cfg.NoPropagation = api.NoTracePropagation
+	if cfg.TracePropagation != nil { // WithTracePropagation
+		cfg.NoPropagation = !*cfg.TracePropagation
+	}
 	cfg.DecodeError = api.DecodeError
 	p, err := New(cfg)
 	if err != nil {
