@@ -33,8 +33,8 @@ func (ci *callInfo) Attempt() int {
 	return ci.attempt()
 }
 
-// middlewarePolicy runs one caller's step, guarding next: for an unsafe request a second call
-// of next is refused with ErrResendRefused; for a safe one it sends a rewound copy.
+// middlewarePolicy runs one caller's step, guarding next: a second call of next is refused
+// with ErrResendRefused for an unsafe request, sends a rewound copy for a safe one.
 type middlewarePolicy struct {
 	step Middleware
 	next Next
@@ -43,9 +43,8 @@ type middlewarePolicy struct {
 func (p middlewarePolicy) do(req *http.Request) (*http.Response, error) {
 	next := p.next
 	ci := infoOf(req)
-	// The step never sees a credential: an Authorization header already on the request (the
-	// caller's own, or the token of an earlier attempt) is taken off a copy of the headers and
-	// put back when the step calls next.
+	// The step never sees a credential: an Authorization header is taken off a copy of the
+	// headers and put back when the step calls next.
 	hidden := req.Header[authorizationHeader]
 	if len(hidden) > 0 {
 		r := req.WithContext(req.Context())
@@ -54,9 +53,8 @@ func (p middlewarePolicy) do(req *http.Request) (*http.Response, error) {
 		req = r
 	}
 	var calls atomic.Int32
-	// got holds what next returned, until the step returns: a step that panics after next
-	// leaves the response with the SDK, which closes it as the panic goes by (no recover:
-	// the panic reaches the caller unchanged, with its stack).
+	// got holds what next returned until the step returns: a step that panics after next
+	// leaves the response to be closed as the panic goes by.
 	var (
 		mu       sync.Mutex
 		got      []*http.Response
@@ -82,8 +80,7 @@ func (p middlewarePolicy) do(req *http.Request) (*http.Response, error) {
 	scheme, host := req.URL.Scheme, req.URL.Host
 	guarded := func(r *http.Request) (*http.Response, error) {
 		if r.URL == nil || !strings.EqualFold(r.URL.Scheme, scheme) || !strings.EqualFold(r.URL.Host, host) {
-			// The SDK's auth runs after the step: it would send the token to wherever the
-			// step pointed the request. Nothing is sent; the call fails as refused.
+			// The SDK's auth runs after the step: it would send the token there.
 			return nil, fmt.Errorf("%w: a middleware step moved the request from %s://%s to another origin; nothing was sent",
 				ErrInvalidArgument, scheme, host)
 		}

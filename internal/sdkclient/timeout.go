@@ -13,9 +13,8 @@ import (
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// WithIdleTimeout sets how long a streamed download may go without receiving a byte
-// (default DefaultIdleTimeout), from the request until its body is closed. 0 turns it off.
-// Negative is an error.
+// WithIdleTimeout sets the idle timeout of streamed transfers (cardplatform.WithIdleTimeout);
+// 0 turns it off, negative fails.
 func WithIdleTimeout(d time.Duration) Setter {
 	return func(c *settings.Client) error {
 		if d < 0 {
@@ -38,8 +37,7 @@ func (c *Options) limits() (ceiling, idle time.Duration) {
 	return ceiling, idle
 }
 
-// errLimit is the cancellation cause of a call's context when its own limit ran out; it
-// tells the SDK's limit from the caller's deadline or cancellation.
+// errLimit is the cancellation cause of a call's context when its own limit ran out.
 var errLimit = errors.New("issuerkit: the SDK's time limit ran out")
 
 // callLimit is the time limit of one call: a ceiling on the whole call, or an idle timeout
@@ -54,8 +52,8 @@ type callLimit struct {
 	idle   bool
 }
 
-// start bounds ctx for one call: a ceiling of limit, or an idle timeout when idle. limit 0
-// means none: start reports false and l stays unused.
+// start bounds ctx for one call: a ceiling of limit, or an idle timeout when idle; limit 0
+// means none (false, l unused).
 func (l *callLimit) start(ctx context.Context, limit time.Duration, idle bool) bool {
 	if limit <= 0 {
 		return false
@@ -87,8 +85,8 @@ func (l *callLimit) release() {
 	})
 }
 
-// failed returns err as the caller sees it: a *TimeoutError when the limit caused it (inside
-// the OutcomeUnknownError the pipeline returned for an unsafe request), else err.
+// failed returns err as a *TimeoutError when the limit caused it (inside the pipeline's
+// OutcomeUnknownError for an unsafe request), else err.
 func (l *callLimit) failed(err error) error {
 	if l == nil || err == nil || !l.fired() {
 		return err
@@ -101,10 +99,8 @@ func (l *callLimit) failed(err error) error {
 	return &core.TimeoutError{Limit: l.limit, Idle: l.idle, Err: err}
 }
 
-// limitedBody is the body of a successful response read under the call's limit: every byte
-// that arrives resets an idle timeout, a read that the limit ended fails with a
-// *TimeoutError (inside an OutcomeUnknownError for an unsafe request: the server answered
-// 2xx, the answer was lost), and Close releases the limit.
+// limitedBody is a 2xx body read under the call's limit: every byte resets an idle timeout,
+// a read the limit ended fails with a *TimeoutError (AnswerLost), and Close releases it.
 type limitedBody struct {
 	io.ReadCloser
 	l    callLimit
@@ -130,8 +126,7 @@ func (b *limitedBody) Close() error {
 	return err
 }
 
-// reader returns r with every read that returns bytes resetting the idle timeout (an upload's
-// body, read as it is sent).
+// reader returns r with every read that returns bytes resetting the idle timeout (an upload).
 func (l *callLimit) reader(r io.Reader) io.Reader { return &idleReader{r: r, l: l} }
 
 type idleReader struct {
