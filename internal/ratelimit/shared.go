@@ -80,33 +80,17 @@ func (b *Budgets) Rate(key core.BudgetKey) float64 {
 // Lockout returns the lock-outs of the budgets.
 func (b *Budgets) Lockout() *MemoryLockout { return &b.lock }
 
-// keyLimiter is the core.Limiter of one Key's budget.
+// keyLimiter is the core.Limiter of one Key's budget; the SDK's transport takes its turns
+// with TakeTurn.
 type keyLimiter struct{ lim *Limiter }
 
 // Wait is Limiter.Wait.
 func (k keyLimiter) Wait(ctx context.Context, _ core.BudgetKey) error { return k.lim.Wait(ctx) }
 
-// Take is core.TurnLimiter's: done(sent) ends the turn as Sent or Unused (see Limiter.Take).
-func (k keyLimiter) Take(ctx context.Context, _ core.BudgetKey) (func(sent bool), error) {
-	t, err := k.lim.Take(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return func(sent bool) {
-		if sent {
-			t.Sent()
-		} else {
-			t.Unused()
-		}
-	}, nil
-}
-
 // TakeTurn is Limiter.Take, whose Turn also hears the answer.
 func (k keyLimiter) TakeTurn(ctx context.Context, _ core.BudgetKey) (*Turn, error) {
 	return k.lim.Take(ctx)
 }
-
-var _ core.TurnLimiter = keyLimiter{}
 
 // process is the budgets every client of the process shares unless told otherwise.
 var process = NewBudgets()

@@ -3,12 +3,12 @@ package sdkclient
 import (
 	"context"
 	"errors"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"strings"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // Pipeline is the ordered chain of policies in front of an *http.Client. It is immutable after
@@ -41,11 +41,7 @@ func New(o Options) (*Pipeline, error) {
 		return nil, err
 	}
 	if o.WrapTransport != nil {
-		next := hc.Transport
-		if next == nil {
-			next = http.DefaultTransport
-		}
-		hc.Transport = o.WrapTransport(next) // hc is already the SDK's own copy
+		hc.Transport = o.WrapTransport(hc.Transport) // the SDK's own copy: identityTransport
 	}
 	if err := CheckHeader("User-Agent", o.UserAgent); err != nil {
 		return nil, err
@@ -64,8 +60,8 @@ func New(o Options) (*Pipeline, error) {
 	}
 	next = withMiddleware(o.AttemptMiddleware, next)
 	next = attemptSpanPolicy{tel: tel, next: next}.do
-	retry := newRetryPolicy(o.retry(), o.DecodeError, o.MaxErrorBody, red, o.No429Retry)
-	retry.next = next
+	retry := &retryPolicy{opt: retryDefaults(o.retry()), decode: o.DecodeError, maxBody: o.MaxErrorBody,
+		redactor: red, no429: o.No429Retry, next: next}
 	next = withMiddleware(o.CallMiddleware, retry.do)
 	next = callSpanPolicy{tel: tel, ua: []string{userAgent(o.UserAgent)}, next: next}.do
 	return &Pipeline{run: next, red: red}, nil

@@ -33,10 +33,6 @@ type retryPolicy struct {
 	next     Next
 }
 
-func newRetryPolicy(o core.RetryOptions, decode apierror.Decoder, maxBody int64, red *redact.Redactor, no429 bool) *retryPolicy {
-	return &retryPolicy{opt: retryDefaults(o), decode: decode, maxBody: maxBody, redactor: red, no429: no429}
-}
-
 func (p *retryPolicy) do(req *http.Request) (*http.Response, error) {
 	ctx := req.Context()
 	// release ends the current attempt's timer (nil: none, or handed on), also when a step
