@@ -52,7 +52,7 @@ func (c *Client) CreateBatchfile(ctx context.Context, meta BatchfileRequest, doc
 	if err != nil {
 		return nil, err
 	}
-	r := sdkclient.Request{Op: opCreateBatchfile, Path: "/api/" + c.core.Version + "/batchfiles", ContentLength: -1, Streamed: true}
+	r := sdkclient.Request{Op: opCreateBatchfile, Path: "/api/" + c.core.APIVersion + "/batchfiles", ContentLength: -1, Streamed: true}
 	r.Stream = io.MultiReader(bytes.NewReader(head), newBase64Reader(document), bytes.NewReader(tail))
 	return c.sendBatchfile(ctx, r, opts)
 }
@@ -69,7 +69,7 @@ func (c *Client) CreateBatchfileBytes(ctx context.Context, meta BatchfileRequest
 		return io.MultiReader(bytes.NewReader(head), newBase64Reader(bytes.NewReader(document)), bytes.NewReader(tail))
 	}
 	r := sdkclient.Request{
-		Op: opCreateBatchfile, Path: "/api/" + c.core.Version + "/batchfiles", Streamed: true,
+		Op: opCreateBatchfile, Path: "/api/" + c.core.APIVersion + "/batchfiles", Streamed: true,
 		Stream:        open(),
 		ContentLength: int64(len(head) + base64.StdEncoding.EncodedLen(len(document)) + len(tail)),
 		GetBody:       func() (io.ReadCloser, error) { return io.NopCloser(open()), nil },
@@ -183,7 +183,7 @@ type Download struct {
 // Every non-2xx answer is a *[core.Error]: 400 with a ProblemDetails body (*[core.Problem],
 // [core.ErrBadRequest]), 401 ([core.ErrUnauthorized]), 404 ([core.ErrNotFound]), 500 without a body ([core.ErrServerError]).
 func (c *Client) DownloadBatchfile(ctx context.Context, body BatchfileDownloadRequest, opts ...core.CallOption) (*Download, error) {
-	r := sdkclient.Request{Op: opDownloadBatchfile, Path: "/api/" + c.core.Version + "/batchfiles/Download", Body: body, Accept: "application/octet-stream", Streamed: true}
+	r := sdkclient.Request{Op: opDownloadBatchfile, Path: "/api/" + c.core.APIVersion + "/batchfiles/Download", Body: body, Accept: "application/octet-stream", Streamed: true}
 	resp, err := sdkclient.Send(ctx, &c.core, r, opts)
 	if err != nil {
 		return nil, err

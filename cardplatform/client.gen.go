@@ -28,7 +28,7 @@ func (c *Client) ActivateCard(ctx context.Context, cardProxy string, body CardSt
 	if err := sdkclient.PathArgument("ActivateCard", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
-	r := sdkclient.Request{Op: opActivateCard, URL: c.core.Base + "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/activate", Body: body}
+	r := sdkclient.Request{Op: opActivateCard, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards/" + url.PathEscape(cardProxy) + "/activate", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
 }
 
@@ -51,7 +51,7 @@ var opActivateCard = &ops.Operation{ID: "activateCard", Method: "POST", Path: "/
 // ambiguous. No operation lists the adjustments themselves. Client.SnapshotAdjustAccountBalance
 // (before sending) and Client.SettleAdjustAccountBalance run it.
 func (c *Client) AdjustAccountBalance(ctx context.Context, body AdjustBalanceRequest, opts ...core.CallOption) (*AdjustBalanceResponse, error) {
-	r := sdkclient.Request{Op: opAdjustAccountBalance, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/AdjustBalance", Body: body}
+	r := sdkclient.Request{Op: opAdjustAccountBalance, URL: c.core.Base + "/api/" + c.core.APIVersion + "/accounts/AdjustBalance", Body: body}
 	return sdkclient.Call[AdjustBalanceResponse](ctx, &c.core, r, opts)
 }
 
@@ -72,7 +72,7 @@ func (c *Client) ApplyAdvance(ctx context.Context, accountGUID core.GUID, body A
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ApplyAdvance", "accountGUID")
 	}
-	r := sdkclient.Request{Op: opApplyAdvance, URL: c.core.Base + "/api/" + c.core.Version + "/advances/" + accountGUID.String(), Body: body}
+	r := sdkclient.Request{Op: opApplyAdvance, URL: c.core.Base + "/api/" + c.core.APIVersion + "/advances/" + accountGUID.String(), Body: body}
 	return sdkclient.Call[ApplyAdvanceResponse](ctx, &c.core, r, opts)
 }
 
@@ -92,7 +92,7 @@ var opApplyAdvance = &ops.Operation{ID: "applyAdvance", Method: "POST", Path: "/
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation lists applied fees, and a balance reading cannot tell a fee from other movements.
 func (c *Client) ApplyFee(ctx context.Context, body FeeApplyRequest, opts ...core.CallOption) (*FeeApplyResponse, error) {
-	r := sdkclient.Request{Op: opApplyFee, URL: c.core.Base + "/api/" + c.core.Version + "/fees/apply", Body: body}
+	r := sdkclient.Request{Op: opApplyFee, URL: c.core.Base + "/api/" + c.core.APIVersion + "/fees/apply", Body: body}
 	return sdkclient.Call[FeeApplyResponse](ctx, &c.core, r, opts)
 }
 
@@ -111,7 +111,7 @@ var opApplyFee = &ops.Operation{ID: "applyFee", Method: "POST", Path: "/api/{ver
 // person_guid read back equal to the person assigned means the assignment is in effect.
 // Client.SnapshotAssignCard (before sending) and Client.SettleAssignCard run it.
 func (c *Client) AssignCard(ctx context.Context, body AssignCardDTO, opts ...core.CallOption) (*AssignCardDTO, error) {
-	r := sdkclient.Request{Op: opAssignCard, URL: c.core.Base + "/api/" + c.core.Version + "/cards/assign", Body: body}
+	r := sdkclient.Request{Op: opAssignCard, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards/assign", Body: body}
 	return sdkclient.Call[AssignCardDTO](ctx, &c.core, r, opts)
 }
 
@@ -134,7 +134,7 @@ var opAssignCard = &ops.Operation{ID: "assignCard", Method: "POST", Path: "/api/
 // another); any other status means it was not cancelled. Client.SnapshotCancelBulkOrder (before
 // sending) and Client.SettleCancelBulkOrder run it.
 func (c *Client) CancelBulkOrder(ctx context.Context, body BulkOrderRef, opts ...core.CallOption) (*BulkOrderDetail, error) {
-	r := sdkclient.Request{Op: opCancelBulkOrder, URL: c.core.Base + "/api/" + c.core.Version + "/bulkorders", Body: body}
+	r := sdkclient.Request{Op: opCancelBulkOrder, URL: c.core.Base + "/api/" + c.core.APIVersion + "/bulkorders", Body: body}
 	return sdkclient.Call[BulkOrderDetail](ctx, &c.core, r, opts)
 }
 
@@ -158,7 +158,7 @@ func (c *Client) ChangeAccountStatus(ctx context.Context, accountGUID core.GUID,
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ChangeAccountStatus", "accountGUID")
 	}
-	r := sdkclient.Request{Op: opChangeAccountStatus, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/" + accountGUID.String() + "/status", Body: body}
+	r := sdkclient.Request{Op: opChangeAccountStatus, URL: c.core.Base + "/api/" + c.core.APIVersion + "/accounts/" + accountGUID.String() + "/status", Body: body}
 	return sdkclient.Call[AccountDTO](ctx, &c.core, r, opts)
 }
 
@@ -180,7 +180,7 @@ func (c *Client) ChangeAdvanceCycle(ctx context.Context, accountGUID core.GUID, 
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ChangeAdvanceCycle", "accountGUID")
 	}
-	r := sdkclient.Request{Op: opChangeAdvanceCycle, URL: c.core.Base + "/api/" + c.core.Version + "/advances/" + accountGUID.String() + "/cycle", Body: body}
+	r := sdkclient.Request{Op: opChangeAdvanceCycle, URL: c.core.Base + "/api/" + c.core.APIVersion + "/advances/" + accountGUID.String() + "/cycle", Body: body}
 	return sdkclient.Call[ChangeAdvanceCycleResponse](ctx, &c.core, r, opts)
 }
 
@@ -204,7 +204,7 @@ func (c *Client) ChangeCardStatus(ctx context.Context, cardProxy string, body Ca
 	if err := sdkclient.PathArgument("ChangeCardStatus", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
-	r := sdkclient.Request{Op: opChangeCardStatus, URL: c.core.Base + "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/status", Body: body}
+	r := sdkclient.Request{Op: opChangeCardStatus, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards/" + url.PathEscape(cardProxy) + "/status", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
 }
 
@@ -227,7 +227,7 @@ var opChangeCardStatus = &ops.Operation{ID: "changeCardStatus", Method: "POST", 
 // process ran or runs); any other status means it was not changed. Client.SnapshotChangeCheckStatus
 // (before sending) and Client.SettleChangeCheckStatus run it.
 func (c *Client) ChangeCheckStatus(ctx context.Context, body CheckStatusDTO, opts ...core.CallOption) (*CheckStatusDTO, error) {
-	r := sdkclient.Request{Op: opChangeCheckStatus, URL: c.core.Base + "/api/" + c.core.Version + "/Check/ChangeStatus", Body: body}
+	r := sdkclient.Request{Op: opChangeCheckStatus, URL: c.core.Base + "/api/" + c.core.APIVersion + "/Check/ChangeStatus", Body: body}
 	return sdkclient.Call[CheckStatusDTO](ctx, &c.core, r, opts)
 }
 
@@ -251,7 +251,7 @@ func (c *Client) ChangePersonCardStatus(ctx context.Context, cardProxy string, b
 	if err := sdkclient.PathArgument("ChangePersonCardStatus", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
-	r := sdkclient.Request{Op: opChangePersonCardStatus, URL: c.core.Base + "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/personcardstatus", Body: body}
+	r := sdkclient.Request{Op: opChangePersonCardStatus, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards/" + url.PathEscape(cardProxy) + "/personcardstatus", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
 }
 
@@ -275,7 +275,7 @@ var opChangePersonCardStatus = &ops.Operation{ID: "changePersonCardStatus", Meth
 // SHIPPED, and a checked-in order stays SHIPPED), and the inventory summary adds up every order of
 // a location, so no read tells this check-in from none, or counts it once.
 func (c *Client) CheckInBulkOrder(ctx context.Context, body BulkOrderRef, opts ...core.CallOption) (*BulkOrderDetail, error) {
-	r := sdkclient.Request{Op: opCheckInBulkOrder, URL: c.core.Base + "/api/" + c.core.Version + "/bulkorders/CheckinBulkOrder", Body: body}
+	r := sdkclient.Request{Op: opCheckInBulkOrder, URL: c.core.Base + "/api/" + c.core.APIVersion + "/bulkorders/CheckinBulkOrder", Body: body}
 	return sdkclient.Call[BulkOrderDetail](ctx, &c.core, r, opts)
 }
 
@@ -295,7 +295,7 @@ var opCheckInBulkOrder = &ops.Operation{ID: "checkInBulkOrder", Method: "PUT", P
 // sending. Client.SnapshotConfigureProgram (before sending) and Client.SettleConfigureProgram run
 // it.
 func (c *Client) ConfigureProgram(ctx context.Context, body ConfigProgramRequest, opts ...core.CallOption) (*ProgramDataDTO, error) {
-	r := sdkclient.Request{Op: opConfigureProgram, URL: c.core.Base + "/api/" + c.core.Version + "/companies/configprogram", Body: body}
+	r := sdkclient.Request{Op: opConfigureProgram, URL: c.core.Base + "/api/" + c.core.APIVersion + "/companies/configprogram", Body: body}
 	return sdkclient.Call[ProgramDataDTO](ctx, &c.core, r, opts)
 }
 
@@ -317,7 +317,7 @@ var opConfigureProgram = &ops.Operation{ID: "configureProgram", Method: "POST", 
 // that person with the same name and type makes the answer ambiguous. Client.SnapshotCreateAccount
 // (before sending) and Client.SettleCreateAccount run it.
 func (c *Client) CreateAccount(ctx context.Context, body CreateAccountRequest, opts ...core.CallOption) (*CreateAccountResponseDTO, error) {
-	r := sdkclient.Request{Op: opCreateAccount, URL: c.core.Base + "/api/" + c.core.Version + "/accounts", Body: body}
+	r := sdkclient.Request{Op: opCreateAccount, URL: c.core.Base + "/api/" + c.core.APIVersion + "/accounts", Body: body}
 	return sdkclient.Call[CreateAccountResponseDTO](ctx, &c.core, r, opts)
 }
 
@@ -337,7 +337,7 @@ var opCreateAccount = &ops.Operation{ID: "createAccount", Method: "POST", Path: 
 // operation lists the instruments of an account (getAccountInstrument needs the GUID the lost
 // answer held).
 func (c *Client) CreateAccountInstrument(ctx context.Context, body CreateAccountInstrumentRequest, opts ...core.CallOption) (*AccountInstrumentDTO, error) {
-	r := sdkclient.Request{Op: opCreateAccountInstrument, URL: c.core.Base + "/api/" + c.core.Version + "/account_instruments", Body: body}
+	r := sdkclient.Request{Op: opCreateAccountInstrument, URL: c.core.Base + "/api/" + c.core.APIVersion + "/account_instruments", Body: body}
 	return sdkclient.Call[AccountInstrumentDTO](ctx, &c.core, r, opts)
 }
 
@@ -359,7 +359,7 @@ var opCreateAccountInstrument = &ops.Operation{ID: "createAccountInstrument", Me
 // created. Another order created meanwhile in the program makes the answer ambiguous.
 // Client.SnapshotCreateBulkOrder (before sending) and Client.SettleCreateBulkOrder run it.
 func (c *Client) CreateBulkOrder(ctx context.Context, body BulkOrderRequest, opts ...core.CallOption) (*BulkOrderResponse, error) {
-	r := sdkclient.Request{Op: opCreateBulkOrder, URL: c.core.Base + "/api/" + c.core.Version + "/bulkorders", Body: body}
+	r := sdkclient.Request{Op: opCreateBulkOrder, URL: c.core.Base + "/api/" + c.core.APIVersion + "/bulkorders", Body: body}
 	return sdkclient.Call[BulkOrderResponse](ctx, &c.core, r, opts)
 }
 
@@ -384,7 +384,7 @@ var opCreateBulkOrder = &ops.Operation{ID: "createBulkOrder", Method: "POST", Pa
 // has no read-back (no operation finds a person by name or reference): manual review.
 // Client.SnapshotCard (before sending) and Client.SettleCard run it.
 func (c *Client) CreateCard(ctx context.Context, body CreateCardRequest, opts ...core.CallOption) (*CreateCardResponse, error) {
-	r := sdkclient.Request{Op: opCreateCard, URL: c.core.Base + "/api/" + c.core.Version + "/cards", Body: body}
+	r := sdkclient.Request{Op: opCreateCard, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards", Body: body}
 	return sdkclient.Call[CreateCardResponse](ctx, &c.core, r, opts)
 }
 
@@ -402,7 +402,7 @@ var opCreateCard = &ops.Operation{ID: "createCard", Method: "POST", Path: "/api/
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation finds a company by name (getProgram needs the GUID the lost answer held).
 func (c *Client) CreateCompany(ctx context.Context, body CreateCompany, opts ...core.CallOption) (*CompanyProgramDTO, error) {
-	r := sdkclient.Request{Op: opCreateCompany, URL: c.core.Base + "/api/" + c.core.Version + "/companies", Body: body}
+	r := sdkclient.Request{Op: opCreateCompany, URL: c.core.Base + "/api/" + c.core.APIVersion + "/companies", Body: body}
 	return sdkclient.Call[CompanyProgramDTO](ctx, &c.core, r, opts)
 }
 
@@ -432,7 +432,7 @@ var opCreateCompany = &ops.Operation{ID: "createCompany", Method: "POST", Path: 
 // client_reference_id. A request that creates its person has no read-back: manual review.
 // Client.SnapshotDisbursement (before sending) and Client.SettleDisbursement run it.
 func (c *Client) CreateDisbursement(ctx context.Context, body DisbursementDTO, opts ...core.CallOption) (*DisbursementResponse, error) {
-	r := sdkclient.Request{Op: opCreateDisbursement, URL: c.core.Base + "/api/" + c.core.Version + "/disbursements", Body: body}
+	r := sdkclient.Request{Op: opCreateDisbursement, URL: c.core.Base + "/api/" + c.core.APIVersion + "/disbursements", Body: body}
 	return sdkclient.Call[DisbursementResponse](ctx, &c.core, r, opts)
 }
 
@@ -452,7 +452,7 @@ var opCreateDisbursement = &ops.Operation{ID: "createDisbursement", Method: "POS
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation lists the disputes of an account or transaction.
 func (c *Client) CreateDisputeChargeback(ctx context.Context, body DisputeChargebackRequest, opts ...core.CallOption) (*DisputeChargebackResponse, error) {
-	r := sdkclient.Request{Op: opCreateDisputeChargeback, URL: c.core.Base + "/api/" + c.core.Version + "/disputes/dispute-chargeback", Body: body}
+	r := sdkclient.Request{Op: opCreateDisputeChargeback, URL: c.core.Base + "/api/" + c.core.APIVersion + "/disputes/dispute-chargeback", Body: body}
 	return sdkclient.Call[DisputeChargebackResponse](ctx, &c.core, r, opts)
 }
 
@@ -472,7 +472,7 @@ var opCreateDisputeChargeback = &ops.Operation{ID: "createDisputeChargeback", Me
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation lists the persons an account is shared with.
 func (c *Client) CreateSharedAccount(ctx context.Context, body CreateSharedAccountRequest, opts ...core.CallOption) (*CreateSharedAccountResponse, error) {
-	r := sdkclient.Request{Op: opCreateSharedAccount, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/sharedaccount", Body: body}
+	r := sdkclient.Request{Op: opCreateSharedAccount, URL: c.core.Base + "/api/" + c.core.APIVersion + "/accounts/sharedaccount", Body: body}
 	return sdkclient.Call[CreateSharedAccountResponse](ctx, &c.core, r, opts)
 }
 
@@ -489,7 +489,7 @@ func (c *Client) GetAccount(ctx context.Context, accountGUID core.GUID, opts ...
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetAccount", "accountGUID")
 	}
-	r := sdkclient.Request{Op: opGetAccount, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/" + accountGUID.String()}
+	r := sdkclient.Request{Op: opGetAccount, URL: c.core.Base + "/api/" + c.core.APIVersion + "/accounts/" + accountGUID.String()}
 	return sdkclient.Call[AccountDTO](ctx, &c.core, r, opts)
 }
 
@@ -507,7 +507,7 @@ func (c *Client) GetAccountInstrument(ctx context.Context, accountInstrumentGUID
 	if accountInstrumentGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetAccountInstrument", "accountInstrumentGUID")
 	}
-	r := sdkclient.Request{Op: opGetAccountInstrument, URL: c.core.Base + "/api/" + c.core.Version + "/account_instruments/" + accountInstrumentGUID.String()}
+	r := sdkclient.Request{Op: opGetAccountInstrument, URL: c.core.Base + "/api/" + c.core.APIVersion + "/account_instruments/" + accountInstrumentGUID.String()}
 	return sdkclient.Call[AccountInstrumentDTO](ctx, &c.core, r, opts)
 }
 
@@ -524,7 +524,7 @@ func (c *Client) GetCard(ctx context.Context, cardProxy string, opts ...core.Cal
 	if err := sdkclient.PathArgument("GetCard", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
-	r := sdkclient.Request{Op: opGetCard, URL: c.core.Base + "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy)}
+	r := sdkclient.Request{Op: opGetCard, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards/" + url.PathEscape(cardProxy)}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
 }
 
@@ -543,7 +543,7 @@ func (c *Client) GetCardFulfillmentData(ctx context.Context, cardProxy string, o
 	if err := sdkclient.PathArgument("GetCardFulfillmentData", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
-	r := sdkclient.Request{Op: opGetCardFulfillmentData, URL: c.core.Base + "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/fulfillmentdata"}
+	r := sdkclient.Request{Op: opGetCardFulfillmentData, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards/" + url.PathEscape(cardProxy) + "/fulfillmentdata"}
 	return sdkclient.Call[EncryptedFulfillmentDetails](ctx, &c.core, r, opts)
 }
 
@@ -560,7 +560,7 @@ func (c *Client) GetCardPIN(ctx context.Context, cardProxy string, opts ...core.
 	if err := sdkclient.PathArgument("GetCardPIN", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
-	r := sdkclient.Request{Op: opGetCardPIN, URL: c.core.Base + "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/pin"}
+	r := sdkclient.Request{Op: opGetCardPIN, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards/" + url.PathEscape(cardProxy) + "/pin"}
 	return sdkclient.Call[CardPINDTO](ctx, &c.core, r, opts)
 }
 
@@ -578,7 +578,7 @@ func (c *Client) GetCompanyVerificationResult(ctx context.Context, companyGUID c
 	if companyGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetCompanyVerificationResult", "companyGUID")
 	}
-	r := sdkclient.Request{Op: opGetCompanyVerificationResult, URL: c.core.Base + "/api/" + c.core.Version + "/companies/" + companyGUID.String() + "/kyb"}
+	r := sdkclient.Request{Op: opGetCompanyVerificationResult, URL: c.core.Base + "/api/" + c.core.APIVersion + "/companies/" + companyGUID.String() + "/kyb"}
 	return sdkclient.Call[CompanyVerificationResultDTO](ctx, &c.core, r, opts)
 }
 
@@ -594,7 +594,7 @@ var opGetCompanyVerificationResult = &ops.Operation{ID: "getCompanyVerificationR
 // It returns the GenericEncryptedCardDataResponse of a 200; any other answer is a *[core.Error]
 // (400, 401, 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) GetGenericEncryptedCardData(ctx context.Context, body GenericEncryptedCardDataRequest, opts ...core.CallOption) (*GenericEncryptedCardDataResponse, error) {
-	r := sdkclient.Request{Op: opGetGenericEncryptedCardData, URL: c.core.Base + "/api/" + c.core.Version + "/cards/getgenericencryptedcarddata", Body: body}
+	r := sdkclient.Request{Op: opGetGenericEncryptedCardData, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards/getgenericencryptedcarddata", Body: body}
 	return sdkclient.Call[GenericEncryptedCardDataResponse](ctx, &c.core, r, opts)
 }
 
@@ -619,7 +619,7 @@ func (c *Client) GetPayoutPreference(ctx context.Context, req GetPayoutPreferenc
 	if !req.PersonGUID.IsZero() {
 		q.Add("person_guid", req.PersonGUID.String())
 	}
-	r := sdkclient.Request{Op: opGetPayoutPreference, URL: c.core.Base + "/api/" + c.core.Version + "/disbursements/payoutpreference" + q.String()}
+	r := sdkclient.Request{Op: opGetPayoutPreference, URL: c.core.Base + "/api/" + c.core.APIVersion + "/disbursements/payoutpreference" + q.String()}
 	return sdkclient.Call[DisbursementPayoutPreference](ctx, &c.core, r, opts)
 }
 
@@ -638,7 +638,7 @@ func (c *Client) GetProgram(ctx context.Context, programGUID core.GUID, opts ...
 	if programGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetProgram", "programGUID")
 	}
-	r := sdkclient.Request{Op: opGetProgram, URL: c.core.Base + "/api/" + c.core.Version + "/companies/" + programGUID.String()}
+	r := sdkclient.Request{Op: opGetProgram, URL: c.core.Base + "/api/" + c.core.APIVersion + "/companies/" + programGUID.String()}
 	return sdkclient.Call[ProgramDataDTO](ctx, &c.core, r, opts)
 }
 
@@ -670,7 +670,7 @@ func (c *Client) GetProgramBalances(ctx context.Context, req GetProgramBalancesR
 	if req.IncludeHierarchyCheck {
 		q.Add("include_hierarchy_check", strconv.FormatBool(req.IncludeHierarchyCheck))
 	}
-	r := sdkclient.Request{Op: opGetProgramBalances, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/balances" + q.String()}
+	r := sdkclient.Request{Op: opGetProgramBalances, URL: c.core.Base + "/api/" + c.core.APIVersion + "/accounts/balances" + q.String()}
 	res, err := sdkclient.Call[[]AccountBalancesDTO](ctx, &c.core, r, opts)
 	if err != nil {
 		return nil, err
@@ -738,7 +738,7 @@ func (c *Client) ListAccountsByBalance(ctx context.Context, programGUID core.GUI
 	if req.Refresh {
 		q.Add("refresh", strconv.FormatBool(req.Refresh))
 	}
-	r := sdkclient.Request{Op: opListAccountsByBalance, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/program/" + programGUID.String() + q.String()}
+	r := sdkclient.Request{Op: opListAccountsByBalance, URL: c.core.Base + "/api/" + c.core.APIVersion + "/accounts/program/" + programGUID.String() + q.String()}
 	return sdkclient.Call[AccountsByBalance](ctx, &c.core, r, opts)
 }
 
@@ -785,7 +785,7 @@ func (c *Client) ListBulkOrderSummaryByLocation(ctx context.Context, req ListBul
 	if req.StartIndex != 0 {
 		q.Add("start_index", strconv.FormatInt(int64(req.StartIndex), 10))
 	}
-	r := sdkclient.Request{Op: opListBulkOrderSummaryByLocation, URL: c.core.Base + "/api/" + c.core.Version + "/bulkorders/BulkOrderSummaryByLocation" + q.String()}
+	r := sdkclient.Request{Op: opListBulkOrderSummaryByLocation, URL: c.core.Base + "/api/" + c.core.APIVersion + "/bulkorders/BulkOrderSummaryByLocation" + q.String()}
 	return sdkclient.Call[BulkOrderSummarySearchResponse](ctx, &c.core, r, opts)
 }
 
@@ -817,7 +817,7 @@ func (c *Client) ListFees(ctx context.Context, req ListFeesRequest, opts ...core
 	if req.RequestCode != "" {
 		q.Add("request_code", req.RequestCode)
 	}
-	r := sdkclient.Request{Op: opListFees, URL: c.core.Base + "/api/" + c.core.Version + "/fees" + q.String()}
+	r := sdkclient.Request{Op: opListFees, URL: c.core.Base + "/api/" + c.core.APIVersion + "/fees" + q.String()}
 	res, err := sdkclient.Call[[]FeesResponse](ctx, &c.core, r, opts)
 	if err != nil {
 		return nil, err
@@ -846,7 +846,7 @@ func (c *Client) ListPayoutOptions(ctx context.Context, req ListPayoutOptionsReq
 	if !req.ProgramGUID.IsZero() {
 		q.Add("program_guid", req.ProgramGUID.String())
 	}
-	r := sdkclient.Request{Op: opListPayoutOptions, URL: c.core.Base + "/api/" + c.core.Version + "/disbursements/payoutoptions" + q.String()}
+	r := sdkclient.Request{Op: opListPayoutOptions, URL: c.core.Base + "/api/" + c.core.APIVersion + "/disbursements/payoutoptions" + q.String()}
 	res, err := sdkclient.Call[[]DisbursementPayoutOptions](ctx, &c.core, r, opts)
 	if err != nil {
 		return nil, err
@@ -873,7 +873,7 @@ var opListPayoutOptions = &ops.Operation{ID: "listPayoutOptions", Method: "GET",
 // the answer ambiguous. Client.SnapshotPerformCompanyKYB (before sending) and
 // Client.SettlePerformCompanyKYB run it.
 func (c *Client) PerformCompanyKYB(ctx context.Context, body PerformKYBRequest, opts ...core.CallOption) (*PerformKYBAPIResponse, error) {
-	r := sdkclient.Request{Op: opPerformCompanyKYB, URL: c.core.Base + "/api/" + c.core.Version + "/companies/performkyb", Body: body}
+	r := sdkclient.Request{Op: opPerformCompanyKYB, URL: c.core.Base + "/api/" + c.core.APIVersion + "/companies/performkyb", Body: body}
 	return sdkclient.Call[PerformKYBAPIResponse](ctx, &c.core, r, opts)
 }
 
@@ -898,7 +898,7 @@ func (c *Client) PostAccountInterest(ctx context.Context, accountGUID core.GUID,
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("PostAccountInterest", "accountGUID")
 	}
-	r := sdkclient.Request{Op: opPostAccountInterest, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/" + accountGUID.String() + "/PostInterest"}
+	r := sdkclient.Request{Op: opPostAccountInterest, URL: c.core.Base + "/api/" + c.core.APIVersion + "/accounts/" + accountGUID.String() + "/PostInterest"}
 	return sdkclient.Call[Account](ctx, &c.core, r, opts)
 }
 
@@ -918,7 +918,7 @@ func (c *Client) PrecalculateAdvance(ctx context.Context, accountGUID core.GUID,
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("PrecalculateAdvance", "accountGUID")
 	}
-	r := sdkclient.Request{Op: opPrecalculateAdvance, URL: c.core.Base + "/api/" + c.core.Version + "/advances/" + accountGUID.String() + "/precalc", Body: body}
+	r := sdkclient.Request{Op: opPrecalculateAdvance, URL: c.core.Base + "/api/" + c.core.APIVersion + "/advances/" + accountGUID.String() + "/precalc", Body: body}
 	return sdkclient.Call[AdvancePreCalcResponse](ctx, &c.core, r, opts)
 }
 
@@ -942,7 +942,7 @@ func (c *Client) ReplaceCard(ctx context.Context, cardProxy string, body Replace
 	if err := sdkclient.PathArgument("ReplaceCard", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
-	r := sdkclient.Request{Op: opReplaceCard, URL: c.core.Base + "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/replace", Body: body}
+	r := sdkclient.Request{Op: opReplaceCard, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards/" + url.PathEscape(cardProxy) + "/replace", Body: body}
 	return sdkclient.Call[ReplaceCardDTO](ctx, &c.core, r, opts)
 }
 
@@ -963,7 +963,7 @@ var opReplaceCard = &ops.Operation{ID: "replaceCard", Method: "POST", Path: "/ap
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation reads a digitization request.
 func (c *Client) RequestCardData(ctx context.Context, body RequestCardDataRequest, opts ...core.CallOption) (*RequestCardDataResponse, error) {
-	r := sdkclient.Request{Op: opRequestCardData, URL: c.core.Base + "/api/" + c.core.Version + "/cards/RequestCardData", Body: body}
+	r := sdkclient.Request{Op: opRequestCardData, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards/RequestCardData", Body: body}
 	return sdkclient.Call[RequestCardDataResponse](ctx, &c.core, r, opts)
 }
 
@@ -981,7 +981,7 @@ func (c *Client) RetrieveCompanyKYB(ctx context.Context, companyGUID core.GUID, 
 	if companyGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("RetrieveCompanyKYB", "companyGUID")
 	}
-	r := sdkclient.Request{Op: opRetrieveCompanyKYB, URL: c.core.Base + "/api/" + c.core.Version + "/companies/" + companyGUID.String() + "/retrieve"}
+	r := sdkclient.Request{Op: opRetrieveCompanyKYB, URL: c.core.Base + "/api/" + c.core.APIVersion + "/companies/" + companyGUID.String() + "/retrieve"}
 	return sdkclient.Call[RetrieveCompanyRequest](ctx, &c.core, r, opts)
 }
 
@@ -995,7 +995,7 @@ var opRetrieveCompanyKYB = &ops.Operation{ID: "retrieveCompanyKyb", Method: "GET
 // It returns the AccountSearchResponse of a 200; any other answer is a *[core.Error] (400, 401:
 // *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) SearchAccounts(ctx context.Context, body SearchAccountsProgramRequest, opts ...core.CallOption) (*AccountSearchResponse, error) {
-	r := sdkclient.Request{Op: opSearchAccounts, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/search", Body: body}
+	r := sdkclient.Request{Op: opSearchAccounts, URL: c.core.Base + "/api/" + c.core.APIVersion + "/accounts/search", Body: body}
 	return sdkclient.Call[AccountSearchResponse](ctx, &c.core, r, opts)
 }
 
@@ -1070,7 +1070,7 @@ func (c *Client) SearchBulkOrders(ctx context.Context, req SearchBulkOrdersReque
 	if req.BulkOrderStatus != "" {
 		q.Add("bulk_order_status", string(req.BulkOrderStatus))
 	}
-	r := sdkclient.Request{Op: opSearchBulkOrders, URL: c.core.Base + "/api/" + c.core.Version + "/bulkorders" + q.String()}
+	r := sdkclient.Request{Op: opSearchBulkOrders, URL: c.core.Base + "/api/" + c.core.APIVersion + "/bulkorders" + q.String()}
 	return sdkclient.Call[BulkOrdersSearchResponse](ctx, &c.core, r, opts)
 }
 
@@ -1175,7 +1175,7 @@ func (c *Client) SearchCards(ctx context.Context, req SearchCardsRequest, opts .
 	if req.GetRecentlyUsed {
 		q.Add("get_recently_used", strconv.FormatBool(req.GetRecentlyUsed))
 	}
-	r := sdkclient.Request{Op: opSearchCards, URL: c.core.Base + "/api/" + c.core.Version + "/cards" + q.String()}
+	r := sdkclient.Request{Op: opSearchCards, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards" + q.String()}
 	return sdkclient.Call[CardDTOSearchResponse](ctx, &c.core, r, opts)
 }
 
@@ -1189,7 +1189,7 @@ var opSearchCards = &ops.Operation{ID: "searchCards", Method: "GET", Path: "/api
 // It returns the CheckDTOSearchResponse of a 200; any other answer is a *[core.Error] (400, 401,
 // 404: *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) SearchChecks(ctx context.Context, body CheckSearchDTO, opts ...core.CallOption) (*CheckDTOSearchResponse, error) {
-	r := sdkclient.Request{Op: opSearchChecks, URL: c.core.Base + "/api/" + c.core.Version + "/Check/getchecks", Body: body}
+	r := sdkclient.Request{Op: opSearchChecks, URL: c.core.Base + "/api/" + c.core.APIVersion + "/Check/getchecks", Body: body}
 	return sdkclient.Call[CheckDTOSearchResponse](ctx, &c.core, r, opts)
 }
 
@@ -1203,7 +1203,7 @@ var opSearchChecks = &ops.Operation{ID: "searchChecks", Method: "POST", Path: "/
 // It returns the InvoicesSearchResponse of a 200; any other answer is a *[core.Error] (400, 401:
 // *[core.Problem]; 500: no body). Retry-safe: retried as [core.RetryOptions] says.
 func (c *Client) SearchInvoices(ctx context.Context, body InvoiceSearchRequest, opts ...core.CallOption) (*InvoicesSearchResponse, error) {
-	r := sdkclient.Request{Op: opSearchInvoices, URL: c.core.Base + "/api/" + c.core.Version + "/cards/invoices/search", Body: body}
+	r := sdkclient.Request{Op: opSearchInvoices, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards/invoices/search", Body: body}
 	return sdkclient.Call[InvoicesSearchResponse](ctx, &c.core, r, opts)
 }
 
@@ -1225,7 +1225,7 @@ func (c *Client) SetCardPIN(ctx context.Context, cardProxy string, body CardPIND
 	if err := sdkclient.PathArgument("SetCardPIN", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
-	r := sdkclient.Request{Op: opSetCardPIN, URL: c.core.Base + "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/pin", Body: body}
+	r := sdkclient.Request{Op: opSetCardPIN, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards/" + url.PathEscape(cardProxy) + "/pin", Body: body}
 	return sdkclient.Call[CardPINDTO](ctx, &c.core, r, opts)
 }
 
@@ -1258,7 +1258,7 @@ func (c *Client) SetPayoutPreference(ctx context.Context, req SetPayoutPreferenc
 	if req.Payoutpreference != "" {
 		q.Add("payoutpreference", req.Payoutpreference)
 	}
-	r := sdkclient.Request{Op: opSetPayoutPreference, URL: c.core.Base + "/api/" + c.core.Version + "/disbursements/payoutpreference" + q.String()}
+	r := sdkclient.Request{Op: opSetPayoutPreference, URL: c.core.Base + "/api/" + c.core.APIVersion + "/disbursements/payoutpreference" + q.String()}
 	return sdkclient.Call[DisbursementPayoutPreference](ctx, &c.core, r, opts)
 }
 
@@ -1276,7 +1276,7 @@ func (c *Client) ShowCardPAN(ctx context.Context, cardProxy string, opts ...core
 	if err := sdkclient.PathArgument("ShowCardPAN", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
-	r := sdkclient.Request{Op: opShowCardPAN, URL: c.core.Base + "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/showpan"}
+	r := sdkclient.Request{Op: opShowCardPAN, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards/" + url.PathEscape(cardProxy) + "/showpan"}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
 }
 
@@ -1297,7 +1297,7 @@ func (c *Client) UpdateAccount(ctx context.Context, accountGUID core.GUID, body 
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("UpdateAccount", "accountGUID")
 	}
-	r := sdkclient.Request{Op: opUpdateAccount, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/" + accountGUID.String(), Body: body}
+	r := sdkclient.Request{Op: opUpdateAccount, URL: c.core.Base + "/api/" + c.core.APIVersion + "/accounts/" + accountGUID.String(), Body: body}
 	return sdkclient.Call[AccountDTO](ctx, &c.core, r, opts)
 }
 
@@ -1322,7 +1322,7 @@ func (c *Client) UpdateCardIssuanceType(ctx context.Context, cardProxy string, b
 	if err := sdkclient.PathArgument("UpdateCardIssuanceType", "cardProxy", cardProxy); err != nil {
 		return nil, err
 	}
-	r := sdkclient.Request{Op: opUpdateCardIssuanceType, URL: c.core.Base + "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/issuance_type", Body: body}
+	r := sdkclient.Request{Op: opUpdateCardIssuanceType, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards/" + url.PathEscape(cardProxy) + "/issuance_type", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
 }
 
@@ -1348,7 +1348,7 @@ func (c *Client) UpdateCompany(ctx context.Context, companyGUID core.GUID, body 
 	if companyGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("UpdateCompany", "companyGUID")
 	}
-	r := sdkclient.Request{Op: opUpdateCompany, URL: c.core.Base + "/api/" + c.core.Version + "/companies/" + companyGUID.String(), Body: body}
+	r := sdkclient.Request{Op: opUpdateCompany, URL: c.core.Base + "/api/" + c.core.APIVersion + "/companies/" + companyGUID.String(), Body: body}
 	return sdkclient.Call[CompanyDTO](ctx, &c.core, r, opts)
 }
 
@@ -1370,7 +1370,7 @@ var opUpdateCompany = &ops.Operation{ID: "updateCompany", Method: "PUT", Path: "
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation reads a card's digital package.
 func (c *Client) UpdateDigitalPackage(ctx context.Context, body UpdateDigitalPackageRequest, opts ...core.CallOption) (*UpdateDigitalPackageResponse, error) {
-	r := sdkclient.Request{Op: opUpdateDigitalPackage, URL: c.core.Base + "/api/" + c.core.Version + "/cards/digitalpackage", Body: body}
+	r := sdkclient.Request{Op: opUpdateDigitalPackage, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards/digitalpackage", Body: body}
 	return sdkclient.Call[UpdateDigitalPackageResponse](ctx, &c.core, r, opts)
 }
 
@@ -1389,7 +1389,7 @@ var opUpdateDigitalPackage = &ops.Operation{ID: "updateDigitalPackage", Method: 
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), no read-back exists: manual review. No
 // operation reads the sharing status of an account.
 func (c *Client) UpdateSharedAccount(ctx context.Context, body UpdateSharedAccountRequest, opts ...core.CallOption) (*AccountSharedPersonDTO, error) {
-	r := sdkclient.Request{Op: opUpdateSharedAccount, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/updatesharedaccount", Body: body}
+	r := sdkclient.Request{Op: opUpdateSharedAccount, URL: c.core.Base + "/api/" + c.core.APIVersion + "/accounts/updatesharedaccount", Body: body}
 	return sdkclient.Call[AccountSharedPersonDTO](ctx, &c.core, r, opts)
 }
 
@@ -1410,7 +1410,7 @@ var opUpdateSharedAccount = &ops.Operation{ID: "updateSharedAccount", Method: "P
 // validation changes no record the API reads (the count of failed checks towards a lock is not
 // published).
 func (c *Client) ValidateCard(ctx context.Context, body ValidateCardDTO, opts ...core.CallOption) (*CardDTO, error) {
-	r := sdkclient.Request{Op: opValidateCard, URL: c.core.Base + "/api/" + c.core.Version + "/cards/validate", Body: body}
+	r := sdkclient.Request{Op: opValidateCard, URL: c.core.Base + "/api/" + c.core.APIVersion + "/cards/validate", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
 }
 

@@ -27,7 +27,6 @@ func New(baseURL string, opts ...core.Option) (*Client, error) {
 	p, base, cfg, err := sdkclient.Build(baseURL, sdkclient.API{
 		Name:           "cardplatform",
 		DecodeError:    apierror.DecodeProblem,
-		Operations:     operations,
 		DefaultVersion: DefaultAPIVersion,
 	}, opts)
 	if err != nil {

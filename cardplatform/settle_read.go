@@ -240,7 +240,7 @@ func (c *Client) readBack(ctx context.Context, op *ops.Operation, args map[strin
 		return nil, fmt.Errorf("%w: read-back %v is not a retry-safe operation", core.ErrInvalidArgument, op)
 	}
 	opID := op.ID
-	path := strings.Replace(op.Path, "{version}", c.core.Version, 1)
+	path := strings.Replace(op.Path, "{version}", c.core.APIVersion, 1)
 	rest := url.Values{}
 	restBody := map[string]string{}
 	for _, k := range sortedKeys(args) {

@@ -29,7 +29,7 @@ type UpdateCardResult struct {
 // Every non-2xx answer is a *[core.Error]: 400 with a ProblemDetails body (*[core.Problem],
 // [core.ErrBadRequest]), 401 ([core.ErrUnauthorized]), 500 without a body ([core.ErrServerError]).
 func (c *Client) UpdateCard(ctx context.Context, body UpdateCardRequest, opts ...core.CallOption) (*UpdateCardResult, error) {
-	r := sdkclient.Request{Op: opUpdateCard, Path: "/api/" + c.core.Version + "/cards/update", Body: body}
+	r := sdkclient.Request{Op: opUpdateCard, Path: "/api/" + c.core.APIVersion + "/cards/update", Body: body}
 	resp, err := sdkclient.Send(ctx, &c.core, r, opts)
 	if err != nil {
 		return nil, err

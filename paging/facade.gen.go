@@ -28,7 +28,6 @@ func New(baseURL string, opts ...core.Option) (*Client, error) {
 	p, base, cfg, err := sdkclient.Build(baseURL, sdkclient.API{
 		Name:               "paging",
 		DecodeError:        apierror.DecodeBankError,
-		Operations:         operations,
 		RateLimit:          5,    // the bank's documented limit
 		Lockout:            true, // a 429 locks the client out: never retried after a short backoff
 		NoTracePropagation: true, // the bank may reject unknown headers: traceparent only on request

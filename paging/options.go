@@ -59,7 +59,7 @@ func WithDocumentedAPI() core.Option {
 // the bank's current ACH inquiry (2.1.2) and RTP inquiry (1.2.3) versions and its ACH
 // origination file (1.3.4) read them; with WithDocumentedAPI in the query.
 func (c *Client) published() bool {
-	p, ok := c.core.Settings[settingPublished].(bool)
+	p, ok := c.core.Package[settingPublished].(bool)
 	return p || !ok
 }
 

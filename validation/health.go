@@ -25,9 +25,9 @@ func (h *HealthCheckResponse) CheckedAt() (core.Timestamp, bool) {
 // Every non-2xx answer is a *[core.Error] unwrapping to the bank's *[core.BankError].
 func (c *Client) HealthCheck(ctx context.Context, opts ...core.CallOption) (*HealthCheckResponse, error) {
 	op := opCheckHealth
-	if c.core.Version == v2 {
+	if c.core.APIVersion == v2 {
 		op = opCheckHealthV2
 	}
-	r := sdkclient.Request{Op: op, Path: "/accounts/validations/" + c.core.Version + "/healthCheck"}
+	r := sdkclient.Request{Op: op, Path: "/accounts/validations/" + c.core.APIVersion + "/healthCheck"}
 	return sdkclient.Call[HealthCheckResponse](ctx, &c.core, r, opts)
 }

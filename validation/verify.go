@@ -59,16 +59,16 @@ func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...c
 	if err := inq.Validate(); err != nil {
 		return nil, err
 	}
-	body, err := encodeRequest(c.core.Version, inq)
+	body, err := encodeRequest(c.core.APIVersion, inq)
 	if err != nil {
 		return nil, err
 	}
 	op := opVerifyAccount
-	if c.core.Version == v2 {
+	if c.core.APIVersion == v2 {
 		op = opVerifyAccountV2
 	}
 	resp, err := sdkclient.Send(ctx, &c.core, sdkclient.Request{
-		Op: op, Path: "/accounts/validations/" + c.core.Version + "/verifyAccount",
+		Op: op, Path: "/accounts/validations/" + c.core.APIVersion + "/verifyAccount",
 		Stream: bytes.NewReader(body), ContentLength: int64(len(body)), SecretsOf: inq,
 		GetBody: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil },
 	}, opts)
@@ -80,7 +80,7 @@ func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...c
 	if err != nil {
 		return nil, sdkclient.NewDecodeError(resp, err)
 	}
-	res, err := decodeAnswer(c.core.Version, raw)
+	res, err := decodeAnswer(c.core.APIVersion, raw)
 	if err != nil {
 		var de *core.DecodeError
 		if errors.As(err, &de) {

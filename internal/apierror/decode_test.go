@@ -364,16 +364,6 @@ func TestFromResponseDecoderNil(t *testing.T) {
 	assert.Len(t, e.Unwrap(), 1)
 }
 
-func TestIsJSONMediaType(t *testing.T) {
-	for _, ct := range []string{"application/json", "application/json; charset=utf-8", "Application/JSON",
-		"application/problem+json", "text/json", "application/vnd.api+json", "application/json-patch+json", "application/json;"} {
-		assert.True(t, IsJSONMediaType(ct), ct)
-	}
-	for _, ct := range []string{"", "text/html", "text/plain", "application/xml", "application/jsonx", "image/svg+xml", "json"} {
-		assert.False(t, IsJSONMediaType(ct), ct)
-	}
-}
-
 func TestDecoders(t *testing.T) {
 	tests := []struct {
 		name     string

@@ -249,7 +249,7 @@ func (s *Server) Serve(req *http.Request, routes []Route, problem bool, lost err
 	call := Call{
 		OperationID: rt.ID, Method: req.Method, Path: maskQuery(uri), rawPath: func() string { return uri },
 		CorrelationID: req.Header.Get(sdkclient.CorrelationHeader), Header: h,
-		Attempt: sdkclient.Attempt(req.Context()), Body: redact.LogBody(body), raw: func() []byte { return bytes.Clone(sent) },
+		Attempt: core.Attempt(req.Context()), Body: redact.LogBody(body), raw: func() []byte { return bytes.Clone(sent) },
 	}
 	s.mu.Lock()
 	s.calls = append(s.calls, call)
@@ -325,7 +325,7 @@ func response(req *http.Request, status int, ct string, body []byte, h http.Head
 // segments (/commercial/accounts/v1/list over /commercial/accounts/v1/{accountId}, as the
 // operation tables match), the first of those. It returns the path parameters, unescaped.
 func match(ctx context.Context, method, path string, routes []Route) (Route, map[string]string, bool) {
-	if id := sdkclient.OperationID(ctx); id != "" {
+	if id := core.OperationID(ctx); id != "" {
 		for _, rt := range routes {
 			if rt.ID != id || rt.Method != method {
 				continue

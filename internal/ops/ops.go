@@ -87,22 +87,13 @@ type Paging struct {
 // it with [NewTable]; it is immutable afterwards and safe for concurrent use. A nil *Table is
 // an empty table.
 type Table struct {
-	ops     []Operation
-	byID    map[string]int
-	methods []*methodIndex // one per method; a short slice compares faster than a map
-}
-
-// methodIndex holds the templates of one method, grouped by their last segment so that Match
-// only compares the templates that can match.
-type methodIndex struct {
-	method    string
-	byLast    map[string][]*template // templates whose last segment is a literal, by that literal
-	paramLast []*template            // templates whose last segment is a {param}
+	ops  []Operation
+	byID map[string]int
+	tpls []template // the path template of each operation, split
 }
 
 // template is a path template split into segments.
 type template struct {
-	index    int       // position of the operation in Table.ops
 	segs     []segment // segments of the template, without the leading empty one
 	literals int       // number of literal segments
 }
@@ -116,33 +107,20 @@ type segment struct {
 // NewTable indexes ops. The slice is copied; the Success slices and Paging values are shared
 // and must not be changed afterwards. When two operations share an ID, ByID finds the first.
 func NewTable(ops []Operation) *Table {
-	t := &Table{
-		ops:  append([]Operation(nil), ops...),
-		byID: make(map[string]int, len(ops)),
-	}
+	t := &Table{ops: append([]Operation(nil), ops...), byID: make(map[string]int, len(ops))}
 	for i, op := range t.ops {
 		if _, dup := t.byID[op.ID]; !dup {
 			t.byID[op.ID] = i
 		}
-		tpl := parseTemplate(i, op.Path)
-		mi := t.method(op.Method)
-		if mi == nil {
-			mi = &methodIndex{method: op.Method, byLast: make(map[string][]*template)}
-			t.methods = append(t.methods, mi)
-		}
-		if last := tpl.segs[len(tpl.segs)-1]; last.param {
-			mi.paramLast = append(mi.paramLast, tpl)
-		} else {
-			mi.byLast[last.lit] = append(mi.byLast[last.lit], tpl)
-		}
+		t.tpls = append(t.tpls, parseTemplate(op.Path))
 	}
 	return t
 }
 
 // parseTemplate splits path into segments. A segment of the form {name} is a parameter; every
 // other segment, including a segment that only partly consists of a {name}, is a literal.
-func parseTemplate(index int, path string) *template {
-	tpl := &template{index: index}
+func parseTemplate(path string) template {
+	var tpl template
 	for _, s := range strings.Split(strings.TrimPrefix(path, "/"), "/") {
 		if len(s) > 2 && s[0] == '{' && s[len(s)-1] == '}' {
 			tpl.segs = append(tpl.segs, segment{param: true})
@@ -206,44 +184,20 @@ func (t *Table) Match(method, path string) (Operation, bool) {
 	if method == "" {
 		method = "GET"
 	}
-	mi := t.method(method)
-	if mi == nil {
-		return Operation{}, false
-	}
-	var best *template
-	if cands, ok := mi.byLast[path[strings.LastIndexByte(path, '/')+1:]]; ok {
-		best = bestMatch(best, cands, path)
-	}
-	best = bestMatch(best, mi.paramLast, path)
-	if best == nil {
-		return Operation{}, false
-	}
-	return t.ops[best.index], true
-}
-
-// method returns the index of the templates of method, nil when there are none.
-func (t *Table) method(method string) *methodIndex {
-	for _, mi := range t.methods {
-		if mi.method == method {
-			return mi
-		}
-	}
-	return nil
-}
-
-// bestMatch returns the better of best and the templates of cands that match path.
-func bestMatch(best *template, cands []*template, path string) *template {
-	for _, c := range cands {
-		if !c.matches(path) {
+	best := -1
+	for i := range t.ops {
+		if t.ops[i].Method != method || !t.tpls[i].matches(path) {
 			continue
 		}
-		if best == nil || c.literals > best.literals ||
-			(c.literals == best.literals && (len(c.segs) > len(best.segs) ||
-				(len(c.segs) == len(best.segs) && c.index < best.index))) {
-			best = c
+		if c, b := t.tpls[i], t.tpls[max(best, 0)]; best < 0 || c.literals > b.literals ||
+			(c.literals == b.literals && len(c.segs) > len(b.segs)) {
+			best = i
 		}
 	}
-	return best
+	if best < 0 {
+		return Operation{}, false
+	}
+	return t.ops[best], true
 }
 
 // matches reports whether the trailing segments of path match the template, walking both

@@ -5,16 +5,12 @@ import (
 	"time"
 )
 
-// The answers: a second rule beside the spacing (see Limiter, "What it proves"). The bank
-// counts a request between its write and its answer. When the request K turns back (K, the
-// requests the rate allows in one Window) was answered late, it may have been counted late
-// (a bank, or a sandbox on a loaded machine, that accepted it late), and spacing the writes
-// alone would bring K+1 requests into one Window of the bank's clock. So a turn also comes no
-// earlier than one Window after the answer to the request K turns back, less the fastest
-// round trip seen recently (the part of any answer's delay that is not a late count): at a
-// steady latency the rule asks nothing the spacing does not, and it holds back the next
-// requests after an answer slower than usual. A request whose answer has not come waits for it
-// at most one Window after its write, then counts as counted then.
+// The answers, the second rule beside the spacing (see Limiter): the bank counts a request
+// between its write and its answer, so a turn comes no earlier than one Window after the
+// answer to the request K turns back (K, the requests of one Window), less the fastest recent
+// round trip (the part of an answer's delay that is not a late count). At a steady latency it
+// asks nothing more than the spacing. An answer not come is waited for at most one Window
+// after its write.
 
 // latencies is how many of the latest round trips (write to answer) the fastest is taken from.
 const latencies = 16

@@ -1,9 +1,6 @@
 // Package ratelimit keeps a client under the bank's request rate: 5 requests per second across
 // its APIs, with a lock-out of at least two minutes after a 429. Limiter spaces requests out
-// (the transport takes a Turn before each attempt and ends it when net/http reports the
-// request written: the next turn is spaced from that write, and from the answer to the request
-// five turns back; see Limiter for what this proves and what it assumes); LockoutWait turns a
-// 429 into the time to wait before the next request.
+// (see there for what it proves); LockoutWait turns a 429 into the wait before the next one.
 package ratelimit
 
 import (
@@ -26,50 +23,28 @@ var processStart = time.Now()
 
 // Limiter allows at most N requests in every window of one second: it spaces the requests it
 // lets through at least one interval (1/N s) apart, in the order they ask (FIFO). It is safe
-// for concurrent use; the zero value is not usable, build one with New, NewRate or NewBank.
+// for concurrent use; build one with New, NewRate or NewBank.
 //
 // # What it proves, and what it assumes
 //
-// A turn (Take) is held until the request it was taken for is seen written (Turn.Sent, which
-// the SDK's transport calls from the httptrace hook WroteRequest, or when the round trip
-// returns, whichever comes first), and the next turn comes one interval after that
-// observation, not after the turn. Only one turn is outstanding at a time. So, whatever
-// delays a request between its turn and its write (the scheduler, a connection being dialled
-// or taken from the pool, net/http's write goroutine), the next request cannot be handed to
-// net/http until one interval after the previous one was written: any two requests are
-// written at least one interval apart, and any six at least five intervals apart (the clients
-// run at 92% of the bank's rate: 217 ms, and 1,087 ms for six, one second and an 87 ms margin).
-// This part is proved: it holds on any machine, however loaded.
+// A turn (Take) is held until its request is seen written (Turn.Sent: the transport calls it
+// from httptrace's WroteRequest, or when the round trip returns), and the next turn comes one
+// interval after that observation, one turn outstanding at a time. So whatever delays a
+// request before its write (the scheduler, a dial, net/http's write goroutine), any six are
+// written at least five intervals apart (at the clients' 92% of the bank's rate, 1,087 ms):
+// proved on any machine, however loaded.
 //
-// What it assumes: what happens after the observation, (1) for HTTP/1, the few instructions
-// between net/http's WroteRequest hook and its flush of the request to the socket (the hook
-// runs just before the flush, in the same goroutine: a descheduled thread delays it), (2) the
-// kernel and the network, and (3) the bank's own accept and parsing before it counts the
-// request, cannot be observed by a client. Two rules stand for it. The margin: the spacing
-// holds while that time differs by less than 87 ms between the first and the sixth of six
-// requests. The answers (answers.go): the bank counts a request before it answers it, so a
-// turn also comes no earlier than one Window after the answer to the request K turns back
-// (K, the requests the rate allows in one Window), less the fastest round trip seen recently;
-// this holds while that request's time from being counted to its answer, plus the later
-// one's from its write to being counted, is at least the fastest round trip, and while a
-// request is counted within one Window of its write (its answer is waited for that long).
-// Either rule suffices: six requests reach one second of the bank's clock only when both
-// assumptions fail at once. (Spacing turns by the scheduled time, as the Limiter did before,
-// left the scheduling delays before the write to the margin: under load, six requests reached
-// a sandbox in one second. With the spacing from the write alone, a sandbox on a machine at a
-// load of 14 on 2 cores accepted a new connection's first request 200 ms late, and counted six
-// in 891 ms.)
+// What a client cannot observe (the instructions between WroteRequest and the flush, the
+// kernel and the network, the bank's accept before it counts) is covered by two rules, either
+// of which suffices: the margin (87 ms between the first and the sixth of six), and the
+// answers (answers.go): a turn also comes no earlier than one Window after the answer to the
+// request K turns back, less the fastest recent round trip, since the bank counts a request
+// before it answers it. (Spaced from the write alone, a sandbox on a machine at load 14 on 2
+// cores accepted a first request 200 ms late and counted six in 891 ms.)
 //
-// A request whose body takes long to write holds the next turn until it is written; a
-// RoundTripper that reports no httptrace hooks (not net/http's) holds it until its answer.
-//
-// A Limiter starts as if the last second's budget were spent: no turn comes earlier than one
-// Window after the process started. The bank counts the credential, not the process: a
-// process that replaces one that crashed (kill -9, a crash loop, a deploy) cannot see what its
-// predecessor sent in its last second, and must not add to it.
-//
-// The clock is read under the Limiter's lock, so turns are computed from times that never go
-// backwards.
+// A Limiter starts as if the last second's budget were spent, no turn earlier than one Window
+// after the process started: a process that replaces one that crashed cannot see what it sent
+// in its last second, and the bank counts the credential. The clock is read under the lock.
 type Limiter struct {
 	now func() time.Time
 	// sleep waits d or until ctx is done (a fake clock in tests).
@@ -156,18 +131,16 @@ func later(a, b time.Time) time.Time {
 	return b
 }
 
-// Turn is a caller's permission to send one request, from Limiter.Take. The caller ends it
-// once: Sent when the request was (or may have been) written, Unused when nothing of it was.
-// Until then no other turn is handed out.
+// Turn is a caller's permission to send one request, from Limiter.Take, ended once: Sent when
+// the request was (or may have been) written, Unused when nothing of it was.
 type Turn struct {
 	l    *Limiter
 	over atomic.Bool
 	rec  *sentRecord // set by Sent
 }
 
-// Sent ends the turn: the request was seen written now (or may have been: a round trip that
-// ended without the write being seen). The next turn comes one interval from now. Calls after
-// the first do nothing.
+// Sent ends the turn: the request was (or may have been) written now; the next turn comes one
+// interval from now. Calls after the first do nothing.
 func (t *Turn) Sent() {
 	if t.over.Swap(true) {
 		return
@@ -182,9 +155,8 @@ func (t *Turn) Sent() {
 	l.slot <- struct{}{}
 }
 
-// Answered reports the request's answer seen now (its first byte), or the end of its round
-// trip: the bank counted the request by then. It ends the turn as Sent first if it was not.
-// Calls after the first do nothing.
+// Answered reports the request's answer (or the end of its round trip) seen now, ending the
+// turn as Sent first if it was not. Calls after the first do nothing.
 func (t *Turn) Answered() {
 	t.Sent()
 	l := t.l
@@ -195,9 +167,8 @@ func (t *Turn) Answered() {
 	}
 }
 
-// Unused ends the turn without a request: nothing of it was written (the caller knows it did
-// not hand the request to the network). The next caller gets the turn this one had. Calls
-// after the first, or after Sent, do nothing.
+// Unused ends the turn without a request (nothing of it was written): the next caller gets
+// it. Calls after the first, or after Sent, do nothing.
 func (t *Turn) Unused() {
 	if t.over.Swap(true) {
 		return
@@ -213,11 +184,9 @@ func (l *Limiter) leave() {
 	l.slot <- struct{}{}
 }
 
-// Take blocks until a request may be sent and returns the Turn, which the caller ends with
-// Sent once the request was written (or Unused). It fails (the request must not be sent),
-// wrapping ctx's error, when ctx ends first, and at once, without waiting, when the turn
-// cannot come before ctx's deadline: it comes at least one interval after the last request
-// was written, and one more for every caller ahead in line.
+// Take blocks until a request may be sent and returns its Turn. It fails, wrapping ctx's
+// error, when ctx ends first, and at once when the turn cannot come before ctx's deadline
+// (one interval after the last write, and one more per caller ahead in line).
 func (l *Limiter) Take(ctx context.Context) (*Turn, error) {
 	dl, hasDeadline := ctx.Deadline()
 	l.mu.Lock()
@@ -262,9 +231,7 @@ func (l *Limiter) Take(ctx context.Context) (*Turn, error) {
 	return &Turn{l: l}, nil
 }
 
-// Wait blocks until a request may be sent, or until ctx is done (its error, wrapped), as Take,
-// and counts the request as written and answered at once: the next turn is one interval after
-// Wait returns. A caller that can observe its write should use Take.
+// Wait is Take with the request counted as written and answered at once.
 func (l *Limiter) Wait(ctx context.Context) error {
 	t, err := l.Take(ctx)
 	if err != nil {

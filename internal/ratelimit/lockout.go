@@ -11,11 +11,8 @@ import (
 // BankLockout is the wait the bank documents after a 429: at least two minutes.
 const BankLockout = 2 * time.Minute
 
-// LockoutWait returns how long to wait before the next request after a 429 answered with
-// header h, at time now: the Retry-After header (seconds or an HTTP date) when present and
-// valid, else BankLockout, at most maxWait (maxWait <= 0: DefaultMaxLockout). A Retry-After
-// in the past, or of zero, gives zero; one too large for a time.Duration saturates (it never
-// wraps around to a short or negative wait).
+// LockoutWait returns how long to wait after a 429 answered with header h at now: its valid
+// Retry-After (zero when past), else BankLockout, at most maxWait (<= 0: DefaultMaxLockout).
 func LockoutWait(h http.Header, now time.Time, maxWait time.Duration) time.Duration {
 	if maxWait <= 0 {
 		maxWait = core.DefaultMaxLockout

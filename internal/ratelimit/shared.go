@@ -8,14 +8,10 @@ import (
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// Budgets keeps the bank budgets of credentials, one per core.BudgetKey: a Limiter running at
-// the lowest rate any client of the Key was given (the strictest wins, whatever order the
-// clients were built in), and the lock-out a 429 starts. It is safe for concurrent use; build
-// one with NewBudgets, or use the process's (Process).
-//
-// Keeping one Limiter per rate (as the SDK once did) gave clients of one credential with
-// different rates a budget each: a validation client at 5/s and a paging client at 2.5/s sent
-// 7.5 requests a second to a bank that allows 5.
+// Budgets keeps the bank budgets of credentials, one per core.BudgetKey: a Limiter at the
+// lowest rate any client of the Key was given (one per rate once sent 5 + 2.5 a second to a
+// bank that allows 5), and the lock-out a 429 starts. Safe for concurrent use; build one with
+// NewBudgets, or use Process's.
 type Budgets struct {
 	mu      sync.Mutex
 	m       map[core.BudgetKey]*Limiter
@@ -40,9 +36,8 @@ func (b *Budgets) Track(origin string, key core.BudgetKey) {
 	b.origins[origin][key] = true
 }
 
-// Forget drops the budgets (limiters and lock-outs) of every key tracked at origin: a sandbox
-// that closes forgets its origin's, as the port may be given to a later sandbox. Clients
-// still holding a limiter keep it; their next lock-out check finds none.
+// Forget drops the budgets of every key tracked at origin (a sandbox that closes, whose port
+// may go to a later one); clients holding a limiter keep it.
 func (b *Budgets) Forget(origin string) {
 	b.mu.Lock()
 	keys := b.origins[origin]
@@ -54,9 +49,8 @@ func (b *Budgets) Forget(origin string) {
 	b.lock.forget(keys)
 }
 
-// Limiter returns the limiter of key's budget, first lowering its rate to perSecond when that
-// is stricter than the rate it runs at (perSecond <= 0 fails). Every client of key waits for
-// the same Limiter, so together they send at most the strictest rate given.
+// Limiter returns the limiter of key's budget, its rate lowered to perSecond when stricter
+// (perSecond <= 0 fails).
 func (b *Budgets) Limiter(key core.BudgetKey, perSecond float64) (core.Limiter, error) {
 	if _, err := NewRate(perSecond); err != nil {
 		return nil, err
@@ -86,36 +80,17 @@ func (b *Budgets) Rate(key core.BudgetKey) float64 {
 // Lockout returns the lock-outs of the budgets.
 func (b *Budgets) Lockout() *MemoryLockout { return &b.lock }
 
-// keyLimiter is the core.Limiter of one Key's budget.
+// keyLimiter is the core.Limiter of one Key's budget; the SDK's transport takes its turns
+// with TakeTurn.
 type keyLimiter struct{ lim *Limiter }
 
-// Wait blocks until a request may be sent (see Limiter.Wait); the key was chosen already.
+// Wait is Limiter.Wait.
 func (k keyLimiter) Wait(ctx context.Context, _ core.BudgetKey) error { return k.lim.Wait(ctx) }
 
-// Take blocks until a request may be sent and returns done, which ends the turn (see
-// Limiter.Take and core.TurnLimiter): sent, the next turn is one interval from then; not sent,
-// the turn goes to the next caller. The key was chosen already.
-func (k keyLimiter) Take(ctx context.Context, _ core.BudgetKey) (func(sent bool), error) {
-	t, err := k.lim.Take(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return func(sent bool) {
-		if sent {
-			t.Sent()
-		} else {
-			t.Unused()
-		}
-	}, nil
-}
-
-// TakeTurn blocks until a request may be sent and returns its Turn (see Limiter.Take), which
-// also hears the answer (Turn.Answered); the key was chosen already.
+// TakeTurn is Limiter.Take, whose Turn also hears the answer.
 func (k keyLimiter) TakeTurn(ctx context.Context, _ core.BudgetKey) (*Turn, error) {
 	return k.lim.Take(ctx)
 }
-
-var _ core.TurnLimiter = keyLimiter{}
 
 // process is the budgets every client of the process shares unless told otherwise.
 var process = NewBudgets()

@@ -11,20 +11,12 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/sendgate"
 )
 
-// The SDK never asks for a compressed body, so memory per call follows the bytes received.
-//
-// net/http's Transport asks for gzip on a caller's behalf whenever a request carries no
-// Accept-Encoding header (and DisableCompression is false, the default), then inflates the
-// answer transparently and without any bound: a 58 KB answer inflating to 60 MiB made one call
-// allocate 377 MB. Every request the SDK sends therefore carries Accept-Encoding: identity,
-// set on the request that goes to the client (after every middleware step, so none can undo
-// it) and again by the RoundTripper of every client the SDK sends with (the pipeline's and a
-// BankTokenSource's, both from httpClientFor), whatever http.Client a caller brings. With the
-// header set, net/http neither asks for gzip nor inflates anything. A server that compresses
-// its answer anyway (any Content-Encoding but identity) gets its body refused unread: reading
-// it returns ErrCompressedBody, which a 2xx answer's decoder reports as a *DecodeError, a
-// streamed download's reader returns to the caller, and an error answer keeps its status
-// (the body is reported truncated). Nothing is inflated.
+// The SDK never asks for a compressed body, so memory per call follows the bytes received:
+// net/http asks for gzip when a request has no Accept-Encoding and inflates the answer without
+// bound (a 58 KB answer once inflated to 60 MiB). Every request carries Accept-Encoding:
+// identity, set after every middleware step (askIdentity) and again by the RoundTripper of
+// every client the SDK sends with (identityTransport); a compressed answer's body is refused
+// unread (ErrCompressedBody).
 
 // ErrCompressedBody is what reading a response body returns when the server compressed it (a
 // Content-Encoding other than identity) although the SDK asked for an uncompressed body. The
@@ -33,26 +25,21 @@ var ErrCompressedBody = errors.New("issuerkit: response body is compressed (Cont
 
 const acceptEncodingHeader = "Accept-Encoding"
 
-// identityOnly is the one value of the Accept-Encoding header the SDK sends. It is shared by
-// every request, as the Authorization header's value is, and never modified.
+// identityOnly is the Accept-Encoding value of every request, shared and never modified.
 var identityOnly = []string{"identity"}
 
-// askIdentity sets the request's Accept-Encoding to identity (sendLast, after every
-// middleware step). The request is the pipeline's own (see Pipeline.Send), so its header is
-// set in place.
+// askIdentity sets the Accept-Encoding of the pipeline's own request to identity.
 func askIdentity(req *http.Request) { req.Header[acceptEncodingHeader] = identityOnly }
 
-// identityTransport is the RoundTripper of every client the SDK sends with: it sends the
-// request with Accept-Encoding: identity (on a copy when the header says anything else) and
-// refuses a compressed answer's body (see ErrCompressedBody).
+// identityTransport is the RoundTripper of every client the SDK sends with, the last step
+// before the caller's: it notes the request handed on (provedUnsent), asks for identity (on a
+// copy when the header says anything else), lets a prefetch take its request back until now
+// (sendgate) and refuses a compressed answer's body.
 type identityTransport struct {
 	next http.RoundTripper // nil: http.DefaultTransport
 }
 
 // RoundTrip implements http.RoundTripper.
-//
-// It is the SDK's last step before the caller's RoundTripper (or http.DefaultTransport): it
-// notes on the attempt's log that the request got this far (see provedUnsent).
 func (t identityTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	noteHanded(req)
 	if ae := req.Header[acceptEncodingHeader]; len(ae) != 1 || ae[0] != "identity" {
@@ -82,8 +69,7 @@ func (t identityTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	return resp, nil
 }
 
-// CloseIdleConnections closes the idle connections of the wrapped RoundTripper, as
-// http.Client.CloseIdleConnections would without the wrapper.
+// CloseIdleConnections closes the idle connections of the wrapped RoundTripper.
 func (t identityTransport) CloseIdleConnections() {
 	next := t.next
 	if next == nil {
@@ -94,9 +80,8 @@ func (t identityTransport) CloseIdleConnections() {
 	}
 }
 
-// refuseCompressed replaces resp's body by one whose every read returns ErrCompressedBody
-// when resp has a Content-Encoding other than identity. The original body is closed unread
-// when the replacement is.
+// refuseCompressed replaces the body of a resp with a Content-Encoding other than identity by
+// one whose every read returns ErrCompressedBody (the original is closed unread).
 func refuseCompressed(resp *http.Response) {
 	enc, ok := compressed(resp.Header)
 	if !ok || resp.Body == nil || resp.Body == http.NoBody {

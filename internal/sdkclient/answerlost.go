@@ -5,11 +5,9 @@ import (
 	"net/http"
 )
 
-// AnswerLostError says that the server answered a request with a 2xx status whose body was
-// then lost (cut off, a reset, a time limit, the caller's cancel) or did not decode. For a
-// request that must not be repeated it is the Err of an *core.OutcomeUnknownError: the
-// status says the operation ran, and only a read-back can settle what it did. It unwraps to
-// the failure (a *core.DecodeError, a *TimeoutError, ...).
+// AnswerLostError says that a 2xx answer's body was lost or did not decode: for an unsafe
+// request the Err of an *core.OutcomeUnknownError (the operation ran). It unwraps to the
+// failure.
 type AnswerLostError struct {
 	// StatusCode is the 2xx status that arrived.
 	StatusCode int
@@ -25,12 +23,9 @@ func (e *AnswerLostError) Error() string {
 // Unwrap returns the failure.
 func (e *AnswerLostError) Unwrap() error { return e.Err }
 
-// AnswerLost returns err, a failure to read or decode the body of resp (a 2xx response of the
-// pipeline), as the caller must see it: for a call that must not be repeated (not retry-safe,
-// or of an unknown operation) an *core.OutcomeUnknownError whose Err is an
-// *AnswerLostError around err, with the call's redacted URL, correlation id and attempts; err
-// itself for a safe call. Every decode of a success body goes through it, so a caller's
-// ErrOutcomeUnknown branch catches every lost answer of a write.
+// AnswerLost returns err, a failure to read or decode the body of resp (a 2xx of the
+// pipeline), as the caller sees it: for an unsafe call an *core.OutcomeUnknownError around an
+// *AnswerLostError, else err. Every success body's decode goes through it.
 func AnswerLost(resp *http.Response, err error) error {
 	if err == nil || resp == nil || resp.Request == nil {
 		return err

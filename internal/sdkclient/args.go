@@ -25,9 +25,8 @@ func SizeArgument(method, arg, param string, value, least int64) error {
 	return fmt.Errorf("%w: %s: %s (the size parameter %s) is %d, want %s", ErrInvalidArgument, method, arg, param, value, want)
 }
 
-// RequiredHeader is a required header parameter of an operation. The generated method lists
-// it in Request.Required instead of refusing an empty request field, so that the header may
-// also come from the call's options (WithHeader) or the client's (WithOperationHeader).
+// RequiredHeader is a required header parameter of an operation, which may come from the
+// request field, the call's options (WithHeader) or the client's (WithOperationHeader).
 type RequiredHeader struct {
 	Key    string // canonical header name (textproto.CanonicalMIMEHeaderKey)
 	Method string // the Go method, for the error
@@ -42,14 +41,9 @@ func missingHeader(h RequiredHeader) error {
 }
 
 // PathArgument checks the value of the path argument arg of method before it is escaped into
-// the path. It refuses an empty value (MissingArgument) and, failing closed, any value that a
-// server, a proxy or a web framework could read as something other than one segment of this
-// operation's path, however many times it percent-decodes it and whether or not it applies
-// Unicode NFKC normalisation first or between decodings (as some gateways do): a dot segment
-// ("." or "..", or only dots; "．．" and "‥" are ".." under NFKC), a "/" or "\" (or a
-// lookalike: "／", "＼", "∕"), a "?", "#" or ";" (which end the segment for a reader that
-// decodes them), or a control character. The error matches ErrInvalidArgument and never quotes
-// the value.
+// the path: it refuses an empty value (MissingArgument) and any value a server, a proxy or a
+// framework could read as other than one segment of the path (unsafeSegment), with an error
+// matching ErrInvalidArgument that never quotes the value.
 func PathArgument(method, arg, value string) error {
 	if value == "" {
 		return MissingArgument(method, arg)
@@ -61,8 +55,7 @@ func PathArgument(method, arg, value string) error {
 }
 
 // checkPath refuses a request path (escaped, after the base URL, with its query) one of whose
-// segments unsafeSegment refuses: the last line of defence behind PathArgument, for every
-// method, generated or written by hand, and for the {version} segment.
+// segments unsafeSegment refuses, for every method and the {version} segment.
 func checkPath(opID, path string) error {
 	if i := strings.IndexByte(path, '?'); i >= 0 {
 		path = path[:i]
@@ -87,11 +80,9 @@ func checkPath(opID, path string) error {
 const maxForms = 64
 
 // unsafeSegment returns why v, one path segment, could be read as something else ("" when it
-// cannot), checking v and every form a server, a proxy or a gateway could read it as: each of
-// its successive percent-decodings and its Unicode NFKC normalisation, in any order (NFKC turns
-// "％２ｅ" into "%2e", which decodes to "."; "%EF%BC%8E" decodes to "．", whose NFKC form is ".").
-// Decoding shortens the text and NFKC is idempotent, so the forms are few; past maxForms the
-// value is refused.
+// cannot), checking every form a reader could make of it: its successive percent-decodings
+// and NFKC normalisations in any order ("％２ｅ" is "%2e" under NFKC, which decodes to "."). The
+// forms are few (decoding shortens, NFKC is idempotent); past maxForms the value is refused.
 func unsafeSegment(v string) string {
 	seen := map[string]bool{v: true}
 	queue := []string{v}
@@ -140,14 +131,11 @@ func isASCII(s string) bool {
 	return true
 }
 
-// unsafeDecoded is unsafeSegment for one form of the segment. Besides dot segments, "/" and
-// "\" and control characters, it refuses "?" and "#", which end the path for a reader that
-// decodes them before routing ("x？/activate" would reach the card itself, its query
-// "/activate"), and ";", from which Tomcat, Jetty and Spring drop the rest of the segment as a
-// path parameter ("victim;x" read as "victim": another card than the one named). No
-// identifier of these APIs (card proxies, account ids) holds any of them. It also refuses the
-// division, fraction and set-minus slashes, which NFKC keeps but Windows' "best fit" code
-// pages turn into "/" and "\".
+// unsafeDecoded is unsafeSegment for one form: dot segments, "/" and "\", control characters,
+// "?" and "#" (which end the path for a reader that decodes them), ";" (Tomcat, Jetty and
+// Spring drop the rest of the segment: "victim;x" is read as "victim") and the slashes NFKC
+// keeps that Windows' "best fit" code pages turn into "/" and "\". No identifier of these
+// APIs holds any of them.
 func unsafeDecoded(v string) string {
 	for i := 0; i < len(v); i++ {
 		switch c := v[i]; {
@@ -170,7 +158,5 @@ func unsafeDecoded(v string) string {
 	return ""
 }
 
-// bestFitSeparators are characters NFKC keeps that Windows' "best fit" mapping to a legacy code
-// page turns into "/" or "\\": division slash, fraction slash, big solidus, set minus, big
-// reverse solidus.
+// bestFitSeparators: division slash, fraction slash, big solidus, set minus, big reverse solidus.
 const bestFitSeparators = "\u2215\u2044\u29f8\u2216\u29f9"

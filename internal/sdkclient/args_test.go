@@ -29,7 +29,7 @@ func TestSendRefusesDotSegments(t *testing.T) {
 	defer srv.Close()
 	op := ops.Operation{ID: "look", Method: http.MethodGet, Path: "/look/{x}", Success: []int{200}, RetrySafe: true}
 	table := ops.NewTable([]ops.Operation{op})
-	api := API{Operations: table, DecodeError: apierror.DecodeBankError}
+	api := API{DecodeError: apierror.DecodeBankError}
 	p, base, cfg, err := Build(srv.URL, api, []core.Option{core.WithHTTPClient(srv.Client())})
 	require.NoError(t, err)
 	c := NewCore(p, base, cfg)
@@ -71,7 +71,7 @@ func TestSendChecksTheWholeURL(t *testing.T) {
 	defer srv.Close()
 	op := ops.Operation{ID: "look", Method: http.MethodGet, Path: "/look/{x}", Success: []int{200}, RetrySafe: true}
 	table := ops.NewTable([]ops.Operation{op})
-	api := API{Operations: table, DecodeError: apierror.DecodeBankError}
+	api := API{DecodeError: apierror.DecodeBankError}
 	p, base, cfg, err := Build(srv.URL, api, []core.Option{core.WithHTTPClient(srv.Client())})
 	require.NoError(t, err)
 	c := NewCore(p, base, cfg)

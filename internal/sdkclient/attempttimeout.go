@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"slices"
 	"sync"
 	"time"
 
@@ -50,13 +49,4 @@ func (b *releasingBody) Close() error {
 	err := b.ReadCloser.Close()
 	b.once.Do(b.release)
 	return err
-}
-
-// retryableFor reports whether status is retryable for a safe request under codes (nil: the
-// defaults).
-func retryableFor(codes []int, status int) bool {
-	if codes == nil {
-		return retryableStatus(status)
-	}
-	return slices.Contains(codes, status)
 }

@@ -11,14 +11,11 @@ import (
 	"golang.org/x/oauth2"
 )
 
-// ErrInsecureTransport is returned when a bearer token would travel over plain http to a host
-// other than loopback and the caller has not opted in.
+// ErrInsecureTransport: a bearer token would travel over plain http (core.ErrInsecureTransport).
 var ErrInsecureTransport = core.ErrInsecureTransport
 
-// authPolicy sets the bearer token, obtained on the request's context, and records it as a
-// credential of the call (masked in its errors and logs). On a 401 it refreshes the token once
-// and re-sends a safe request once (an unsafe one is returned as is: a 401 means it was not
-// processed, and the caller decides).
+// authPolicy sets the bearer token and records it as a credential of the call. On a 401 it
+// refreshes the token and re-sends a safe request once (an unsafe one's 401 returns as is).
 type authPolicy struct {
 	tokens        *SharedTokenSource
 	allowInsecure bool
@@ -26,8 +23,7 @@ type authPolicy struct {
 	next          Next
 }
 
-// authHeader is the Authorization value of one token, built once and shared by every request
-// that sends that token (net/http only reads header values).
+// authHeader is the Authorization value of one token, shared by the requests that send it.
 type authHeader struct {
 	tok *oauth2.Token
 	val []string
@@ -79,8 +75,7 @@ func (p *authPolicy) do(req *http.Request) (*http.Response, error) {
 	return next(r)
 }
 
-// CheckSecure returns ErrInsecureTransport for scheme http to a non-loopback host unless
-// allowInsecure is set. It does not allocate.
+// CheckSecure returns ErrInsecureTransport for http to a non-loopback host unless allowInsecure.
 func CheckSecure(scheme, host string, allowInsecure bool) error {
 	if allowInsecure || !strings.EqualFold(scheme, "http") || isLoopback(host) {
 		return nil

@@ -20,29 +20,19 @@ import (
 // BankTokenPath is where the bank issues bearer tokens.
 const BankTokenPath = "/oauth/v1/token"
 
-// bankTokenLifetime is the refresh period the bank documents (every 24 hours); it is used when
-// the token response carries no expires_in.
+// bankTokenLifetime is the refresh period the bank documents, for an answer without expires_in.
 const bankTokenLifetime = 24 * time.Hour
 
-// bankFetchTimeout bounds one token request, so that a stalled token endpoint cannot hold
-// the refresh (and its goroutine) forever.
+// bankFetchTimeout bounds one token request.
 const bankFetchTimeout = 30 * time.Second
 
 // BankTokenSource returns a token source for the bank's client-credentials flow: POST
-// {baseURL}/oauth/v1/token over mutual TLS (tlsConfig carries the client certificate), HTTP
-// Basic consumer credentials, form fields Id, Key and grant_type=client_credentials, and an
-// X-CorrelationId header. The token is cached, shared by every caller, and refreshed shortly
-// before it expires (24 hours when the response does not say); see SharedTokenSource. hc may
-// be nil; its transport is cloned to apply tlsConfig, and a redirect of the token request to
-// another origin is refused.
-//
-// ctx is used for its values only: refreshes run on a context owned by the source, which ends
-// with Close, so a request-scoped ctx that ends after start-up does not break later refreshes.
-// Each token request is bounded by 30 seconds. Close ends the source (see
-// SharedTokenSource.Close). Its four credentials, their URL-encoded forms and the base64 value
-// of the Basic Authorization header are masked in every error and log of a pipeline that uses
-// it, and in
-// its own errors.
+// {baseURL}/oauth/v1/token over mutual TLS (tlsConfig), HTTP Basic consumer credentials, form
+// fields Id, Key and grant_type=client_credentials, and an X-CorrelationId header; cached and
+// refreshed as SharedTokenSource says (24 hours when the answer gives no lifetime). hc may be
+// nil; its transport is cloned to apply tlsConfig. ctx gives its values only (refreshes run on
+// the source's own context), each token request is bounded by 30 seconds, and the
+// credentials, in every form they are sent, are masked in every error and log.
 func BankTokenSource(ctx context.Context, baseURL string, cred core.BankCredentials, tlsConfig *tls.Config, hc *http.Client) (*SharedTokenSource, error) {
 	u, err := url.Parse(strings.TrimRight(baseURL, "/") + BankTokenPath)
 	if err != nil {
@@ -91,10 +81,8 @@ func BankTokenSource(ctx context.Context, baseURL string, cred core.BankCredenti
 	return newSharedTokenSource(context.WithoutCancel(ctx), fetch, secrets), nil
 }
 
-// basicForms returns the encoded values of the HTTP Basic credentials a token request carries,
-// so that an endpoint echoing its Authorization header does not leak them in base64: the
-// user and password as sent (URL-encoded first, as golang.org/x/oauth2 does) and as given,
-// each in padded and unpadded standard base64.
+// basicForms returns the base64 forms (padded or not) of the HTTP Basic credentials, URL-encoded
+// first as golang.org/x/oauth2 sends them and as given: an echoed Authorization header is masked.
 func basicForms(user, password string) []string {
 	var out []string
 	for _, pair := range [...]string{
@@ -106,9 +94,9 @@ func basicForms(user, password string) []string {
 	return out
 }
 
-// cleanTokenError masks the credentials in a token request's error: an
-// *oauth2.RetrieveError keeps its type but has its texts masked and its Response reduced to
-// the status and masked headers (the original's Request carries the Basic credentials).
+// cleanTokenError masks the credentials in a token request's error; an *oauth2.RetrieveError
+// keeps its type, its Response reduced to the status and masked headers (its Request holds
+// the Basic credentials).
 func cleanTokenError(err error, red *redact.Redactor) error {
 	var re *oauth2.RetrieveError
 	if !errors.As(err, &re) {
@@ -139,7 +127,7 @@ type correlationTransport struct{ next http.RoundTripper }
 func (t correlationTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	r := req.Clone(req.Context())
 	if r.Header.Get(CorrelationHeader) == "" {
-		r.Header.Set(CorrelationHeader, newCorrelationID())
+		r.Header.Set(CorrelationHeader, NewUUID())
 	}
 	return t.next.RoundTrip(r)
 }

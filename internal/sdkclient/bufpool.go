@@ -7,24 +7,17 @@ import "sync"
 const (
 	// minBuf is the size of a new buffer when the body's length is unknown.
 	minBuf = 4 << 10
-	// maxPooledBuf is the largest buffer returned to the pool, so that one large body does not
-	// pin its memory (readBody never grows the pooled buffer; a buffer made larger elsewhere
-	// is dropped).
+	// maxPooledBuf is the largest buffer returned to the pool.
 	maxPooledBuf = 256 << 10
-	// maxPresize caps the room made from an announced Content-Length before any byte arrives.
-	// The announcement is a claim, not bytes: a server announcing 64 MiB and sending one byte
-	// must not cost 64 MiB per call. Beyond this, readBody reads into chunks no larger than
-	// the bytes that actually arrived, and reserves the announced length only once half of it
-	// is there (1.5 times the size of a body as long as announced, 2.25 times one of unknown
-	// length).
+	// maxPresize caps the room made from an announced Content-Length before any byte arrives
+	// (a server announcing 64 MiB and sending one byte must not cost 64 MiB; see readBody).
 	maxPresize = 64 << 10
 )
 
 var bodyBufs = sync.Pool{New: func() any { b := make([]byte, 0, minBuf); return &b }}
 
-// getBuf returns an empty pooled buffer with room for n bytes (n < 0: unknown) and one more,
-// so that reading a body of the announced length sees its end without growing, when n is
-// below maxPresize; a larger announcement gets maxPresize bytes and grows as bytes arrive.
+// getBuf returns an empty pooled buffer with room for n bytes and one more, to see the end
+// without growing (n < 0: unknown; at most maxPresize).
 func getBuf(n int64) *[]byte {
 	p := bodyBufs.Get().(*[]byte)
 	n = min(n, maxPresize-1)

@@ -7,29 +7,24 @@ import (
 	"strings"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
-	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/settings"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// API describes what differs between the clients: how error bodies decode, and the
-// operations table. Whether a request may be re-sent travels with each call
-// (Call.Op), not through the table.
+// API describes what differs between the clients. Whether a request may be re-sent travels
+// with each call (CallConfig.Op).
 type API struct {
 	// Name is the client package ("cardplatform", "validation", "paging"): a client-specific
 	// option of another package (Own) is refused by this client's New.
 	Name        string
 	DecodeError apierror.Decoder
-	Operations  *ops.Table
 	// DefaultVersion is the default of the {version} path segment, if the API has one.
 	DefaultVersion string
 	// RateLimit is the default client-side limit in requests per second (WithRateLimit
 	// overrides it); 0 means none.
 	RateLimit float64
-	// Lockout marks an API that locks a client out after a 429 (the bank's: two minutes, or
-	// the Retry-After). Its 429s are final: the typed error carrying the wait returns at once,
-	// never retried after a backoff, unless the caller opted in to waiting
-	// (WithRateLimitWait). Without it a 429 on a safe request is retried like a 503.
+	// Lockout marks an API that locks a client out after a 429 (the bank's): its 429s are
+	// final unless the caller opted in to waiting (WithRateLimitWait).
 	Lockout bool
 	// NoTracePropagation sends no trace context header unless the caller opts in
 	// (WithTracePropagation): for APIs that may reject unknown headers (the bank's).
@@ -46,7 +41,10 @@ func Build(baseURL string, api API, opts []core.Option) (*Pipeline, string, Opti
 	if err := rateLimit(api, base, &cfg); err != nil {
 		return nil, "", cfg, err
 	}
-	tracePropagation(api, &cfg)
+	cfg.NoPropagation = api.NoTracePropagation
+	if cfg.TracePropagation != nil { // WithTracePropagation
+		cfg.NoPropagation = !*cfg.TracePropagation
+	}
 	cfg.DecodeError = api.DecodeError
 	p, err := New(cfg)
 	if err != nil {
@@ -55,13 +53,10 @@ func Build(baseURL string, api API, opts []core.Option) (*Pipeline, string, Opti
 	return p, base, cfg, nil
 }
 
-// NewCore returns the Core of a client built by Build: the pipeline, the base URL, the API
-// version, the per-operation default headers, the package settings and where the client
-// speaks as whom (Core.Binding).
+// NewCore returns the Core of a client built by Build: the pipeline, the base URL, the
+// client's settings and where the client speaks as whom (Core.Binding).
 func NewCore(p *Pipeline, base string, cfg Options) Core {
-	ceiling, idle := cfg.limits()
-	return Core{Pipeline: p, Base: base, Version: cfg.APIVersion, OpHeaders: cfg.OpHeaders, Settings: cfg.Package,
-		Timeout: ceiling, IdleTimeout: idle, Binding: binding(base, &cfg)}
+	return Core{Options: cfg, Pipeline: p, Base: base, Binding: binding(base, &cfg)}
 }
 
 // binding returns the hex SHA-256 of a domain-separation label, base (the origin and base

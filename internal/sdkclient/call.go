@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
@@ -17,19 +16,14 @@ import (
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// Core is what every generated method needs from its client: the pipeline, the base URL and,
-// for APIs that have one, the {version} path segment.
+// Core is what every generated method needs from its client: the pipeline, the base URL and
+// the client's settings where its options left them (Options: APIVersion, the {version} path
+// segment; OpHeaders, the default headers per operation id; Package, the package's own
+// settings; the time limits, read by Send).
 type Core struct {
+	Options
 	Pipeline *Pipeline
 	Base     string // base URL without a trailing slash
-	Version  string
-	// OpHeaders holds default headers per operation id (settings.Client.OpHeaders).
-	OpHeaders map[string]http.Header
-	// Settings holds the package-specific settings (settings.Client.Package).
-	Settings map[string]any
-	// Timeout is the whole-call ceiling of a call (0: none); IdleTimeout the idle timeout of
-	// a streamed download (0: none). NewCore fills both, defaults applied.
-	Timeout, IdleTimeout time.Duration
 	// Binding identifies where the client speaks and as whom: a hash of its base URL (origin
 	// and base path) and its credential's identity, never the credential. A cursor's
 	// fingerprint includes it, so that a cursor taken at one bank or with one credential is
@@ -37,17 +31,14 @@ type Core struct {
 	Binding string
 }
 
-// CallConfig is one call's configuration, what the pipeline reads of it (Pipeline.Send):
-// what its options set (settings.CallConfig: CorrelationID, Header, Timeout, Retry,
-// ResponseInto), its operation and the Secrets its request carries.
+// CallConfig is one call's configuration: what its options set, its operation and the Secret
+// values its request carries.
 type CallConfig struct {
 	settings.CallConfig
-	// Op is the operation being called. Its RetrySafe flag alone decides whether the request
-	// may be re-sent once it may have reached the server. Nil means an unknown operation,
-	// treated as unsafe: never re-sent once it may have arrived.
+	// Op is the operation called; its RetrySafe flag alone decides whether the request may be
+	// re-sent once it may have reached the server. Nil: an unknown operation, unsafe.
 	Op *ops.Operation
-	// Secrets holds the Secret values the request carries (its body's, filled by the SDK's
-	// request encoder): masked, like the credentials, in every error and log text of the call.
+	// Secrets holds the Secret values the request carries, masked in every text of the call.
 	Secrets []string
 }
 
@@ -55,15 +46,13 @@ type CallConfig struct {
 type Request struct {
 	Op   *ops.Operation
 	Path string // escaped path after the base URL, with the query when there is one
-	// URL, when set, is the whole URL, Core.Base then the escaped path and query, joined in
-	// one concatenation (the generated methods set it instead of Path; a URL that does not
-	// start with Core.Base is refused). Path is then read from it.
+	// URL, when set instead of Path (generated methods), is Core.Base then the escaped path and
+	// query; one that does not start with Core.Base is refused.
 	URL   string
 	Body  any // JSON body, nil for none
 	Extra http.Header
-	// Stream, when set, is sent as the body instead of Body, with ContentType (JSON when
-	// empty) and ContentLength (-1 when unknown). GetBody, when set, lets the pipeline send it
-	// again after a failure that proves it never left; without it there is no second attempt.
+	// Stream, when set, is sent as the body instead of Body, ContentLength long (-1: unknown).
+	// GetBody lets the pipeline send it again after a failure that proves it never left.
 	Stream        io.Reader
 	ContentLength int64
 	GetBody       func() (io.ReadCloser, error)
@@ -76,25 +65,18 @@ type Request struct {
 	// Extra, the call's options or the client's operation defaults, is refused with
 	// ErrInvalidArgument before the network.
 	Required []RequiredHeader
-	// Defaults holds headers sent when neither Extra, the call's options (WithHeader) nor the
-	// client's operation defaults give them a value: the values a generated method fills in
-	// for headers the caller may leave empty (a new x-fapi-interaction-id per call).
+	// Defaults holds headers sent when neither Extra, the call's options nor the client's
+	// operation defaults give them a value (a new x-fapi-interaction-id per call).
 	Defaults http.Header
-	// Streamed marks a call that moves a file: an answer handed to the caller as a stream (a
-	// download) or a Stream body of any size (an upload). It gets the client's idle timeout,
-	// reset by every byte read from Stream for sending and every byte of the answer, instead
-	// of the whole-call ceiling, so that a large file is never cut off while bytes flow.
+	// Streamed marks a call that moves a file (a download, an upload): it gets the client's
+	// idle timeout, reset by every byte sent or received, instead of the whole-call ceiling.
 	Streamed bool
 }
 
 // Send builds the HTTP request, applies opts, sends it through the pipeline and returns the
-// response of a 2xx (the caller closes its body) with its metadata reported to the options.
-//
-// The call runs under its time limit, until the caller closes the body: the whole-call
-// ceiling (Core.Timeout, or the call's own), or for a Streamed answer the idle timeout
-// (Core.IdleTimeout) reset by every byte that arrives. A limit that runs out gives a
-// *TimeoutError, inside an *core.OutcomeUnknownError for an unsafe request that may have
-// reached the server.
+// response of a 2xx (the caller closes its body). The call runs under its time limit until
+// the body is closed: the whole-call ceiling, or a Streamed call's idle timeout; one that runs
+// out gives a *core.TimeoutError (inside an *core.OutcomeUnknownError for an unsafe request).
 func Send[O ~func(*settings.CallConfig)](ctx context.Context, c *Core, r Request, opts []O) (*http.Response, error) {
 	if r.URL != "" {
 		path, ok := strings.CutPrefix(r.URL, c.Base)
@@ -108,8 +90,6 @@ func Send[O ~func(*settings.CallConfig)](ctx context.Context, c *Core, r Request
 	if err := checkPath(r.Op.ID, r.Path); err != nil {
 		return nil, err
 	}
-	// One allocation holds what the call keeps: its configuration, its time limit, the
-	// wrapper of the answer's body and the state the pipeline's steps share.
 	st := new(callState)
 	cfg := &st.cfg
 	cfg.Op = r.Op
@@ -123,15 +103,16 @@ func Send[O ~func(*settings.CallConfig)](ctx context.Context, c *Core, r Request
 			return nil, missingHeader(h)
 		}
 	}
-	limit, idle := c.Timeout, false
+	limit, idleLimit := c.limits()
+	idle := false
 	switch {
 	case cfg.TimeoutSet:
 		limit = cfg.Timeout
 	case r.Streamed:
-		limit, idle = c.IdleTimeout, true
+		limit, idle = idleLimit, true
 	}
 	var l *callLimit
-	if st.body.l.start(ctx, limit, idle, r.Op != nil && r.Op.RetrySafe) {
+	if st.body.l.start(ctx, limit, idle) {
 		l = &st.body.l
 		ctx = l.ctx
 		if l.timer != nil && r.Stream != nil {
@@ -150,10 +131,8 @@ func Send[O ~func(*settings.CallConfig)](ctx context.Context, c *Core, r Request
 	return send(ctx, c, r, st, l)
 }
 
-// callState is the state of one call, in one allocation, from the generated method to the
-// RoundTripper: its configuration (the call's options), the wrapper of the answer's body with
-// the call's time limit, and what the pipeline's steps share (info, in the request's
-// context).
+// callState is the state of one call, in one allocation: its configuration, the answer's
+// body with the call's time limit, and what the pipeline's steps share (info).
 type callState struct {
 	cfg  CallConfig
 	body limitedBody
@@ -161,10 +140,8 @@ type callState struct {
 }
 
 // send is the rest of Send: it builds the request of r, sends it through the pipeline under
-// the call's limit l (nil: none) and hands l to the answer's body. A call that fails is
-// released with its error told apart by l.failed; should a step below panic (a caller's
-// middleware or RoundTripper), l is released as the panic goes by (no recover: the panic
-// reaches the caller unchanged).
+// the call's limit l (nil: none) and hands l to the answer's body; a call that fails or panics
+// releases l.
 func send(ctx context.Context, c *Core, r Request, st *callState, l *callLimit) (resp *http.Response, err error) {
 	if l != nil {
 		defer func() {
@@ -177,47 +154,37 @@ func send(ctx context.Context, c *Core, r Request, st *callState, l *callLimit) 
 		}()
 	}
 	cfg := &st.cfg
-	var body io.Reader
 	if r.SecretsOf != nil {
 		cfg.Secrets = append(cfg.Secrets, scalar.SecretValues(r.SecretsOf)...)
 	}
-	var encoded []byte
-	if r.Stream != nil {
-		body = r.Stream
-	} else if r.Body != nil {
-		b, err := encodeBody(r.Body)
-		if err != nil {
-			return nil, fmt.Errorf("issuerkit: encoding the %s request: %w", r.Op.ID, err)
-		}
-		encoded = b
-		// Every Secret the body sends in full is known to the call: an echo of it in any text
-		// of the call (an error quoting the account number) is masked.
-		cfg.Secrets = append(cfg.Secrets, scalar.SecretValues(r.Body)...)
-	}
-	req, err := http.NewRequestWithContext(ctx, r.Op.Method, r.URL, body)
+	req, err := http.NewRequestWithContext(ctx, r.Op.Method, r.URL, nil)
 	if err != nil {
 		return nil, fmt.Errorf("issuerkit: building the %s request: %w", r.Op.ID, err)
 	}
-	hasBody := body != nil
-	if r.Stream == nil && r.Body != nil {
-		setEncodedBody(req, encoded)
-		hasBody = true
-	}
-	if r.Stream != nil {
-		req.ContentLength = r.ContentLength
-		req.GetBody = r.GetBody
-		if r.ContentLength < 0 || r.GetBody == nil {
-			req.Body = io.NopCloser(r.Stream) // no GetBody: the pipeline may not re-send it
-			req.GetBody = r.GetBody
+	switch {
+	case r.Stream != nil:
+		rc, ok := r.Stream.(io.ReadCloser)
+		if !ok || r.ContentLength < 0 || r.GetBody == nil {
+			rc = io.NopCloser(r.Stream)
 		}
+		req.Body, req.ContentLength, req.GetBody = rc, r.ContentLength, r.GetBody
+	case r.Body != nil:
+		b, err := jsonx.MarshalWire(r.Body)
+		if err != nil {
+			return nil, fmt.Errorf("issuerkit: encoding the %s request: %w", r.Op.ID, err)
+		}
+		setEncodedBody(req, b)
+		// An echo of a Secret the body sends in full (an error quoting the account number) is
+		// masked in every text of the call.
+		cfg.Secrets = append(cfg.Secrets, scalar.SecretValues(r.Body)...)
 	}
-	if hasBody {
-		req.Header["Content-Type"] = jsonContentType
+	if req.Body != nil {
+		req.Header["Content-Type"] = jsonType
 	}
 	if r.Accept != "" {
 		req.Header.Set("Accept", r.Accept)
 	} else {
-		req.Header["Accept"] = acceptJSON
+		req.Header["Accept"] = jsonType
 	}
 	for k, vs := range r.Extra {
 		req.Header[k] = vs
@@ -253,11 +220,8 @@ func send(ctx context.Context, c *Core, r Request, st *callState, l *callLimit) 
 	return resp, nil
 }
 
-// setEncodedBody sets b, an encoded JSON body, as req's body: what http.NewRequestWithContext
-// sets for a *bytes.Reader (ContentLength, a Body that reads b, http.NoBody when b is empty, a
-// GetBody that reads b again from the start), with a GetBody that holds b alone rather than a
-// copy of the reader. The Body stays an io.NopCloser around a *bytes.Reader, which net/http
-// knows to be in memory (it sends the headers and the body in one write).
+// setEncodedBody sets b as req's body as http.NewRequestWithContext does for a *bytes.Reader
+// (which net/http sends with the headers in one write), with a GetBody that holds b alone.
 func setEncodedBody(req *http.Request, b []byte) {
 	req.ContentLength = int64(len(b))
 	if len(b) == 0 {
@@ -272,19 +236,9 @@ func setEncodedBody(req *http.Request, b []byte) {
 // hasValue reports whether a header's values hold a non-empty one.
 func hasValue(vs []string) bool { return len(vs) > 0 && vs[0] != "" }
 
-// encodeBody encodes a JSON request body. The generated models are written by their own
-// wire encoders (registered with jsonx by each client package) into a pooled buffer, never
-// entering encoding/json's reflection; any other body goes through json.Marshal.
-func encodeBody(body any) ([]byte, error) {
-	return jsonx.MarshalWire(body)
-}
-
-// The header values the SDK sets on every request, shared so that setting them allocates
-// nothing. The pipeline never modifies a header slice in place.
-var (
-	jsonContentType = []string{"application/json"}
-	acceptJSON      = []string{"application/json"}
-)
+// jsonType is the Content-Type and default Accept of every request, shared so that setting it
+// allocates nothing (the pipeline never modifies a header slice in place).
+var jsonType = []string{"application/json"}
 
 // Call sends r and decodes the JSON success body into a new T, the items of a page no more
 // than the request asked for (itemLimit).

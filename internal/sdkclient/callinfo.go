@@ -12,35 +12,28 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// callInfo is the per-call state the policies share. It travels in the request context (the
-// value of callInfoKey{}), set once by Pipeline.Send on the pipeline's own copy of the request.
+// callInfo is the per-call state the policies share, in the context of the pipeline's own
+// copy of the request (callInfoKey).
 type callInfo struct {
-	// call is the call's configuration, read where it is (nil: an unknown operation, no
-	// per-call settings): its operation (op, safe) and retry override (retry.go).
+	// call is the call's configuration (nil: an unknown operation, no per-call settings).
 	call          *CallConfig
 	resendRefused bool // a middleware step called next twice for this unsafe call
-	// attemptLog is what the current attempt of an unsafe request did (set by sendOnce; nil
-	// until the attempt reaches it): see provedUnsent.
+	// attemptLog is what the current attempt of an unsafe request did (sendOnce; nil before).
 	attemptLog atomic.Pointer[attemptLog]
 	attemptN   int32 // 1-based attempt number, maintained by the retry policy (see attempt)
-	// correlation holds the call's correlation id (see correlationID); the correlation
-	// policy sends this array as the X-CorrelationId header's value, with no allocation.
+	// correlation holds the call's correlation id, sent as the header's value as it is.
 	correlation [1]string
 	// base is the pipeline's redactor, set by Pipeline.send, for ResponseRedactor.
 	base *redact.Redactor
-	// plain holds the call's path arguments that pattern masking would hide (a card proxy
-	// that passes the Luhn check): identifiers the spec declares, kept readable.
+	// plain holds the call's path arguments that pattern masking would hide (notePathArgs).
 	plain []string
-	// sent holds the credential values that went out with this call (bearer tokens) and the
-	// Secret values of its request (Call.Secrets), masked
-	// in every error and log record of the call. It starts on sentBuf, so the usual one or two
-	// values cost no allocation of their own.
+	// sent holds the credentials and Secret values the call sent, masked in its every text;
+	// it starts on sentBuf.
 	sent    []string
 	sentBuf [2]string
 }
 
-// correlationID returns the call's correlation id ("" until the correlation policy ran, but
-// for one the call was given).
+// correlationID returns the call's correlation id ("" until setCorrelation, but one given).
 func (ci *callInfo) correlationID() string { return ci.correlation[0] }
 
 type callInfoKey = settings.CallKey
@@ -48,8 +41,7 @@ type callInfoKey = settings.CallKey
 // attempt returns the 1-based number of the call's current attempt.
 func (ci *callInfo) attempt() int { return int(ci.attemptN) }
 
-// init sets ci, a zero callInfo, up as the state of a new call of call (nil: an unknown
-// operation).
+// init sets a zero ci up for a new call of call (nil: an unknown operation).
 func (ci *callInfo) init(call *CallConfig) {
 	ci.attemptN, ci.call = 1, call
 	if call != nil {
@@ -107,12 +99,10 @@ func (ci *callInfo) redactor(base *redact.Redactor) *redact.Redactor {
 	return r
 }
 
-// notePathArgs records in ci.plain the arguments of the {param} segments of op's path
-// template in path (an escaped URL path, matched from its end, so that a base URL with a path
-// of its own does not matter) that pattern masking would hide. Path parameters are
-// identifiers in every spec of the SDK (a card proxy, a GUID, the API version; none has
-// format: sensitive, which TestNoPathParameterIsSensitive checks), so a proxy that happens
-// to pass the Luhn check is not masked as a card number.
+// notePathArgs records in ci.plain the arguments of op's {param} segments in path (escaped,
+// matched from its end) that pattern masking would hide: path parameters are identifiers in
+// every spec (none is format: sensitive), so a card proxy that passes the Luhn check is not
+// masked as a card number.
 func (ci *callInfo) notePathArgs(op *ops.Operation, path string) {
 	if op == nil || !strings.Contains(op.Path, "{") || redact.Text(path) == path {
 		return // nothing in the path that pattern masking would hide: no work, no allocation

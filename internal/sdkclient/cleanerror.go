@@ -8,11 +8,8 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// cleanError returns a transport error fit to hand to the caller: a refused redirect as the
-// *RedirectError itself (not inside the *url.Error that names the target unredacted); a
-// *url.Error with its URL redacted; and, when the text still holds one of red's secret values
-// (a RoundTripper that quotes the request's headers, a token endpoint that echoes a
-// credential), an error whose text is masked and which no longer unwraps to the original.
+// cleanError returns a transport error fit to hand to the caller: a *RedirectError as itself,
+// a *url.Error with its URL redacted, and a maskedError when the text still holds a secret.
 func cleanError(err error, red *redact.Redactor) error {
 	var re *core.RedirectError
 	if errors.As(err, &re) {
@@ -33,10 +30,9 @@ func cleanError(err error, red *redact.Redactor) error {
 	return err
 }
 
-// maskedError stands for an error whose text held a secret (cleanError, MaskCause). It matches
-// what the original matched with errors.Is (context.DeadlineExceeded, ErrTokenSource, ...) but
-// does not give the original out through Unwrap or errors.As, since its fields may hold the
-// secret.
+// maskedError stands for an error whose text held a secret: it matches what the original
+// matched with errors.Is, but never gives it out (Unwrap, errors.As), as its fields may hold
+// the secret.
 type maskedError struct {
 	msg string
 	err error

@@ -12,8 +12,7 @@ import (
 // CorrelationHeader is the header that carries the correlation id end to end.
 const CorrelationHeader = "X-CorrelationId"
 
-// correlationKeyCanon is CorrelationHeader in the canonical form http.Header stores it under,
-// so the pipeline reads and writes it without canonicalising on every call.
+// correlationKeyCanon is CorrelationHeader as http.Header stores it.
 const correlationKeyCanon = "X-Correlationid"
 
 type correlationKey struct{}
@@ -39,10 +38,9 @@ func CorrelationID(resp *http.Response) string {
 	return ""
 }
 
-// setCorrelation takes the call's correlation id (CallConfig.CorrelationID), else the
-// request's X-CorrelationId header, else the context's (WithCorrelationID), else a new UUID;
-// the id is sent and recorded for errors and logs. An invalid id from the context is refused
-// before the retry step: never sent, never retried.
+// setCorrelation sends and records the call's correlation id: the call's own, else the
+// request's header, else the context's (WithCorrelationID, refused when invalid), else a new
+// UUID.
 func setCorrelation(req *http.Request, ci *callInfo) error {
 	id := ci.correlationID()
 	if id == "" {
@@ -55,18 +53,19 @@ func setCorrelation(req *http.Request, ci *callInfo) error {
 		}
 	}
 	if id == "" {
-		id = newCorrelationID()
+		id = NewUUID()
 	}
-	// The header's value lives in the call's state: no allocation of its own. The array
-	// changes only from "" to id (a call's id, once set, is the one read above).
+	// The header's value lives in the call's state: no allocation of its own.
 	ci.correlation[0] = id
 	req.Header[correlationKeyCanon] = ci.correlation[:]
 	return nil
 }
 
-// newCorrelationID returns a random (version 4) UUID in its 36-character text form, with one
-// allocation.
-func newCorrelationID() string {
+// NewUUID returns a random (version 4) UUID in its 36-character text form, with one
+// allocation (uuid.NewString makes two): a new correlation id, and the value of a header
+// parameter marked x-issuerkit-generated: uuid (the bank's x-fapi-interaction-id) that the
+// caller left empty.
+func NewUUID() string {
 	var u uuid.UUID
 	_, _ = rand.Read(u[:])  // crypto/rand.Read never fails; it ends the program instead
 	u[6] = u[6]&0x0f | 0x40 // version 4

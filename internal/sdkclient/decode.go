@@ -13,21 +13,17 @@ import (
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// maxSuccessBody caps a JSON success body the SDK decodes into memory (streams such as file
-// downloads are not decoded here).
+// maxSuccessBody caps a JSON success body the SDK decodes into memory.
 const maxSuccessBody = 64 << 20
 
 // errTooLarge is the DecodeError cause of a success body over maxSuccessBody.
 var errTooLarge = fmt.Errorf("body larger than %d bytes", maxSuccessBody)
 
-// JSON finishes a call whose success body is JSON: it passes err through, else decodes the
-// body into a new T, drains and closes the body. Unknown fields are ignored so that new server
-// fields never break a caller. The body is read whole (at most 64 MiB) into a pooled buffer
-// and decoded by the SDK's own decoder (jsonx.UnmarshalLimited: the generated models' and
-// lists of models' decoders, never encoding/json's engine for them); the body must hold one
-// JSON value and nothing but white space after it. A body that is lost or does not decode is
-// a *DecodeError, inside an *core.OutcomeUnknownError for an operation that must not be
-// repeated (the 2xx says it ran).
+// JSON finishes a call whose success body is JSON: it passes err through, else reads the body
+// whole (at most 64 MiB, readBody) and decodes it into a new T with the SDK's own decoder
+// (jsonx.UnmarshalLimited; unknown fields kept, one JSON value and white space only). A body
+// that is lost or does not decode is a *DecodeError, inside an *core.OutcomeUnknownError for
+// an unsafe operation (AnswerLost: the 2xx says it ran).
 func JSON[T any](resp *http.Response, err error) (*T, error) {
 	if err != nil {
 		return nil, err
@@ -42,9 +38,7 @@ func decodeBody[T any](resp *http.Response, lim jsonx.Limit) (*T, error) {
 	defer putBuf(buf)
 	data, rerr := readBody(resp, buf)
 	DrainAndClose(resp.Body)
-	if rerr != nil && isTimeout(rerr) {
-		// The call's time limit ended the read: a timeout (an unknown outcome for an unsafe
-		// request), not a body that failed to decode.
+	if rerr != nil && isTimeout(rerr) { // limitedBody made it an outcome unknown already
 		return nil, rerr
 	}
 	v := new(T)
@@ -52,26 +46,20 @@ func decodeBody[T any](resp *http.Response, lim jsonx.Limit) (*T, error) {
 		rerr = unmarshal(v, data, lim)
 	}
 	if rerr != nil {
-		// The status said the operation ran: for a write, an outcome unknown that is still
-		// a *DecodeError (AnswerLost).
 		return nil, AnswerLost(resp, NewDecodeError(resp, rerr))
 	}
 	return v, nil
 }
 
-// isTimeout reports whether err is or wraps a *core.TimeoutError (a function of its own so
-// that the target of errors.As is allocated only when there is an error to look into).
+// isTimeout reports whether err is or wraps a *core.TimeoutError (a function of its own: the
+// target of errors.As is allocated only when there is an error).
 func isTimeout(err error) bool {
 	var te *core.TimeoutError
 	return errors.As(err, &te)
 }
 
-// NewDecodeError returns the *DecodeError of resp, a 2xx whose body did not decode with err.
-// Its text goes through the call's redactor like every other error of the call (the
-// credentials the call sent, the client's secret values, card numbers and SSNs are masked),
-// and the literal of a JSON number that encoding/json quotes is shown as an excerpt: err itself
-// is kept only when nothing had to be masked, else replaced by an error with the masked text
-// that still matches what err matched with errors.Is.
+// NewDecodeError returns the *DecodeError of resp, a 2xx whose body did not decode with err,
+// its text masked by the call's redactor (MaskCause).
 func NewDecodeError(resp *http.Response, err error) *core.DecodeError {
 	red := ResponseRedactor(resp)
 	return &core.DecodeError{
@@ -81,10 +69,8 @@ func NewDecodeError(resp *http.Response, err error) *core.DecodeError {
 	}
 }
 
-// MaskCause returns err when its text holds nothing red masks, else an error whose text is
-// masked by red, with the number literals encoding/json quotes (a *json.UnmarshalTypeError's
-// "number 4111…") shown as jsonx.Excerpt. The masked error matches what err matched with
-// errors.Is but does not unwrap to it, since err's fields may hold the secret.
+// MaskCause returns err when its text holds nothing red masks, else a maskedError of its text
+// masked by red, the number literals encoding/json quotes ("number 4111…") as jsonx.Excerpt.
 func MaskCause(red *redact.Redactor, err error) error {
 	if err == nil {
 		return nil
@@ -110,32 +96,23 @@ func unmarshal(v any, data []byte, lim jsonx.Limit) error {
 	if len(trimSpace(data)) == 0 {
 		return errors.New("empty body")
 	}
-	if string(trimSpace(data)) == "null" {
-		// A success that promises a record or a list and sends null would otherwise decode
-		// into an empty record or a nil list: nothing is decoded into silence.
+	if string(trimSpace(data)) == "null" { // not an empty record or a nil list
 		return errors.New("null body")
 	}
 	return jsonx.UnmarshalLimited(data, v, lim)
 }
 
-// readBody reads resp's body whole, up to maxSuccessBody bytes, and returns it. A body of up
-// to maxPooledBuf bytes is read into *buf, the pooled buffer, which grows with the bytes that
-// arrive (to twice its size, or to the announced length and a byte more) and goes back to the
-// pool grown: in steady state such a body costs nothing (a pool without a grown buffer pays
-// its growth once, under 512 KiB). A longer one goes on into chunks
-// that are never copied as they grow, then:
+// readBody reads resp's body whole, up to maxSuccessBody bytes. A body of up to maxPooledBuf
+// bytes is read into *buf, the pooled buffer, which grows with the bytes that arrive and goes
+// back to the pool grown. A longer one goes on into chunks never copied as they grow, then:
 //
-//   - with a Content-Length, once half of it has arrived, into one buffer of that length (and
-//     a byte more, to see the end), the chunks copied into it: a body as long as announced
-//     costs at most 1.5 times its size, and one that stops short at most 3 times the bytes
-//     that arrived (an announcement is a claim, not bytes: nothing is reserved for it before
-//     half of it is there, and no chunk is larger than the bytes before it);
+//   - with a Content-Length, once half of it arrived, into one buffer of that length and a
+//     byte more: at most 1.5 times a body as long as announced, 3 times the bytes of one that
+//     stops short (an announcement is a claim: nothing is reserved for it before half is there);
 //   - without one, into chunks each a quarter of the bytes so far (at least 64 KiB), joined at
-//     the end into one buffer of the exact size: at most 2.25 times the body and 64 KiB.
+//     the end: at most 2.25 times the body and 64 KiB.
 //
-// The buffer that doubled up to 64 MiB, copied at each step, cost up to 4 times the body
-// (issue 34). TestReadBodyCostIsAFixedMultiple checks the multiples, BenchmarkReadBody
-// measures them.
+// TestReadBodyCostIsAFixedMultiple checks the multiples.
 func readBody(resp *http.Response, buf *[]byte) ([]byte, error) {
 	announced := resp.ContentLength
 	if announced > maxSuccessBody {
@@ -177,8 +154,7 @@ func readBody(resp *http.Response, buf *[]byte) ([]byte, error) {
 }
 
 // growBuf returns b, full, copied into a buffer of twice its capacity (at least minBuf), or of
-// the announced length n and a byte more when that is not more, never over maxPooledBuf: the
-// pooled buffer grows only with the bytes that arrived.
+// the announced length n and a byte more when that is less, never over maxPooledBuf.
 func growBuf(b []byte, n int64) []byte {
 	c := max(2*cap(b), minBuf)
 	if n > int64(len(b)) && n < int64(c) {
@@ -194,9 +170,8 @@ func growBuf(b []byte, n int64) []byte {
 const minChunk = maxPresize
 
 // chunkSize returns the size of the chunk read after total bytes of a body announced as n
-// bytes (n < 0: not announced): up to half the announced length and no larger than the bytes
-// before it, else a quarter of them, at least minChunk; never past maxSuccessBody and one
-// byte.
+// bytes (n < 0: not): up to half of n and no more than total, else a quarter of total, at
+// least minChunk; never past maxSuccessBody and one byte.
 func chunkSize(total int, n int64) int {
 	var size int
 	if half := int((n + 2) / 2); n > int64(total) && half > total {

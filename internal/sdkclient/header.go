@@ -8,17 +8,14 @@ import (
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// ErrInvalidArgument is matched (errors.Is) by every error for a value the SDK refuses before
-// sending anything: an invalid header name or value, a correlation id that is not a valid
-// header value. The public packages export it (through sdkclient) as ErrInvalidArgument.
+// ErrInvalidArgument matches every error for a value the SDK refuses before sending anything
+// (core.ErrInvalidArgument).
 var ErrInvalidArgument = core.ErrInvalidArgument
 
 // CheckHeader reports, with an error matching ErrInvalidArgument, a header name that is not an
-// HTTP token (RFC 9110, section 5.1) or a value holding a control character other than a tab
-// (section 5.5: CR and LF would inject headers) or a bidi control (see invalidValueByte). net/http refuses such a request only inside
-// the RoundTripper, where a failure proves nothing about delivery; checked before the first
-// attempt, the refusal proves that nothing left. The error quotes the name (escaped, %q) and
-// never the value, which may be a credential.
+// HTTP token (RFC 9110, 5.1) or a value invalidValueByte refuses. net/http refuses such a
+// request only inside the RoundTripper, where a failure proves nothing about delivery. The
+// error quotes the name (%q), never the value, which may be a credential.
 func CheckHeader(name, value string) error {
 	if !validHeaderName(name) {
 		return fmt.Errorf("%w: header name %q is not an HTTP token", ErrInvalidArgument, name)
@@ -46,8 +43,8 @@ func checkHeaders(h http.Header) error {
 	return nil
 }
 
-// checkCorrelationID refuses a correlation id that is not a valid header value, without
-// quoting it: it would reach error texts and log lines (log forging).
+// checkCorrelationID refuses a correlation id that is not a valid header value, unquoted (log
+// forging).
 func checkCorrelationID(id string) error {
 	if i := invalidValueByte(id); i >= 0 {
 		return fmt.Errorf("%w: the correlation id holds a control character (byte %d)", ErrInvalidArgument, i)
@@ -75,11 +72,9 @@ func validHeaderName(s string) bool {
 }
 
 // invalidValueByte returns the index of the first byte of s that starts what a header value
-// may not hold, or -1: a C0 control character other than a tab, DEL, a C1 control character
-// (U+0080–U+009F, NEL U+0085 and CSI U+009B among them), or a bidi control (U+061C,
-// U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which would reorder or forge what a log viewer
-// or terminal shows of the value. A byte that is not UTF-8 (obs-text) passes, as net/http
-// sends it. TestHeaderValueControls enumerates every code point below U+3000.
+// may not hold, or -1: a C0 control but a tab (CR and LF would inject headers), DEL, a C1
+// control (NEL, CSI) or a bidi control, which would forge what a log viewer or terminal shows.
+// A byte that is not UTF-8 (obs-text) passes, as net/http sends it.
 func invalidValueByte(s string) int {
 	for i := 0; i < len(s); {
 		c := s[i]

@@ -8,13 +8,10 @@ import (
 	"time"
 )
 
-// DefaultHTTPClient returns the client the pipeline uses when the caller brings none: a
-// transport with dial, TLS-handshake and response-header timeouts, keep-alive, HTTP/2, and
-// enough idle connections per host for many goroutines sharing one client. It has no overall
-// Timeout: a call is bounded by its context, which the SDK's methods give a whole-call
-// ceiling (or, for a file transfer, an idle timeout), so that a streamed download is not cut
+// defaultHTTPClient returns the client the pipeline uses when the caller brings none. It has
+// no overall Timeout: the call's limit (timeout.go) bounds it, so that a download is not cut
 // off while bytes flow.
-func DefaultHTTPClient(tlsConfig *tls.Config) *http.Client {
+func defaultHTTPClient(tlsConfig *tls.Config) *http.Client {
 	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
 	t := &http.Transport{
 		Proxy:                 http.ProxyFromEnvironment,
@@ -47,13 +44,11 @@ func tlsConfigOrDefault(c *tls.Config) *tls.Config {
 var errTLSWithCustomTransport = errors.New("issuerkit: a TLS configuration (client certificate) needs an HTTP client whose Transport is an *http.Transport; set the certificate on your own transport instead")
 
 // httpClientFor returns the client the pipeline sends with: a shallow copy of the caller's
-// client (or the default client) whose CheckRedirect never lets net/http follow a redirect,
-// whatever the caller's own CheckRedirect says (see RedirectError), and whose RoundTripper asks
-// for uncompressed bodies only (see ErrCompressedBody). When tlsConfig is set, the
-// transport is cloned to apply it. The caller's client is never modified.
+// (or the default) that never follows a redirect and asks for uncompressed bodies only
+// (identityTransport), its transport cloned to apply tlsConfig when set.
 func httpClientFor(c *http.Client, tlsConfig *tls.Config) (*http.Client, error) {
 	if c == nil {
-		c = DefaultHTTPClient(tlsConfig)
+		c = defaultHTTPClient(tlsConfig)
 	} else if tlsConfig != nil {
 		var base *http.Transport
 		switch t := c.Transport.(type) {

@@ -12,21 +12,16 @@ import (
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// maxSizeBody is the largest request body itemLimit reads for the page size it asks for:
-// the bodies of the list operations are a few hundred bytes.
+// maxSizeBody is the largest request body itemLimit reads for the page size it asks for.
 const maxSizeBody = 64 << 10
 
 // itemLimit returns the bound on the items of the answer to req, a call of op: for an
-// operation that pages, the page size req asked for (op's size parameter, in the query or as a
-// member of the JSON body; for the row style the window End − Start + 1), else op's documented
-// default or maximum size, and never more than op's documented maximum size or total; for
-// another list result (op.Lists: a []T result, an array member of the answer), the count its
-// size parameter asked for, else its documented default or maximum, never more than the
-// maximum. The decoder stops at the first item beyond it with core.ErrTooManyItems, before
-// building it. An answer that holds no list, or whose list says why no count is documented
-// (ops.Paging.Unbounded, ops.List.Unbounded: the generator refuses a spec where a list has
-// neither), gets no bound on the count (the cost per item still is: see the jsonx package
-// doc).
+// operation that pages, the page size req asked for (in the query or the JSON body; the row
+// style's window End − Start + 1), else the documented default or maximum, never more than
+// the maximum size or total; for another list (op.Lists), the count its size parameter asked
+// for, else its documented default or maximum. The decoder stops at the first item beyond it
+// with core.ErrTooManyItems. A list documented unbounded (ops.Paging.Unbounded,
+// ops.List.Unbounded) gets no bound on the count; its cost per byte still is (jsonx).
 func itemLimit(op *ops.Operation, req *http.Request) jsonx.Limit {
 	if op == nil || req == nil {
 		return jsonx.Limit{}
@@ -55,9 +50,8 @@ func itemLimit(op *ops.Operation, req *http.Request) jsonx.Limit {
 	return jsonx.Limit{}
 }
 
-// bound returns the most items an answer may hold: asked (the size the request named; 0 for
-// none), else def, else maxSize, never more than maxSize or maxItems (each 0 when unknown); 0
-// for no bound.
+// bound returns the most items an answer may hold: asked (0: none), else def, else maxSize,
+// never more than maxSize or maxItems (0: unknown); 0 for no bound.
 func bound(asked, def, maxSize, maxItems int) int {
 	n := asked
 	if n == 0 {
@@ -75,8 +69,8 @@ func bound(asked, def, maxSize, maxItems int) int {
 	return n
 }
 
-// sentParams reads the parameters a request sent: in its query, else as members of its JSON
-// body (read once, on first use).
+// sentParams reads the parameters a request sent: in its query, else in its JSON body (read
+// once).
 type sentParams struct {
 	req      *http.Request
 	body     []byte

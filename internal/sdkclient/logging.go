@@ -13,9 +13,8 @@ import (
 // maxLoggedBody caps the bytes of a body copied into a log record.
 const maxLoggedBody = 8 << 10
 
-// loggingPolicy writes one record per attempt: method, redacted URL, status, duration,
-// attempt, correlation id and the allow-listed headers. Bodies only when enabled, and then
-// with secrets masked. The Authorization header is never logged.
+// loggingPolicy writes one record per attempt, redacted: method, URL, status, duration,
+// attempt, correlation id, the allow-listed headers and, when enabled, the bodies.
 type loggingPolicy struct {
 	logger   *slog.Logger
 	bodies   bool
@@ -33,7 +32,7 @@ func (p loggingPolicy) do(req *http.Request) (*http.Response, error) {
 	ci := infoOf(req)
 	red := ci.redactor(p.redactor)
 	attrs := []slog.Attr{
-		slog.String("operation", OperationID(ctx)),
+		slog.String("operation", ci.OperationID()),
 		slog.String("method", req.Method),
 		slog.String("url", red.URL(req.URL)),
 		slog.Int("attempt", ci.attempt()),
@@ -66,8 +65,8 @@ func (p loggingPolicy) do(req *http.Request) (*http.Response, error) {
 	return resp, nil
 }
 
-// peekBody returns up to maxLoggedBody bytes of the response body and puts them back in front
-// of the rest, so that a streamed body is neither consumed nor buffered whole.
+// peekBody returns up to maxLoggedBody bytes of the response body, put back in front of the
+// rest (a streamed body is neither consumed nor buffered whole).
 func peekBody(resp *http.Response) []byte {
 	if resp.Body == nil || resp.Body == http.NoBody {
 		return nil

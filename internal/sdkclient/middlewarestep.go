@@ -1,7 +1,6 @@
 package sdkclient
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
@@ -11,24 +10,12 @@ import (
 	"sync/atomic"
 )
 
-// Middleware is a step of the caller's own in the pipeline (Options.CallMiddleware,
-// Options.AttemptMiddleware). It may read and change req (headers, context), call next at most
-// once for an operation that must not be re-sent, and inspect or replace what next returned.
-// OperationID(req.Context()) names the operation of the call. A step may not point the request
-// at another scheme or host: next refuses it with ErrInvalidArgument and sends nothing, since
-// the SDK's credentials are added after the step.
-type Middleware = func(req *http.Request, next Next) (*http.Response, error)
+// Middleware is a step of the caller's own in the pipeline (core.Middleware: Options.CallMiddleware,
+// Options.AttemptMiddleware).
+type Middleware = core.Middleware
 
 // errNoResponse is returned when a middleware step returns neither a response nor an error.
 var errNoResponse = errors.New("issuerkit: a middleware step returned neither a response nor an error")
-
-// OperationID returns the operationId (from the spec) of the SDK call that ctx belongs to, as
-// a middleware step or a RoundTripper sees it on its request's context; "" outside an SDK
-// call or for a request sent without an operation.
-func OperationID(ctx context.Context) string {
-	ci, _ := ctx.Value(callInfoKey{}).(*callInfo)
-	return ci.OperationID()
-}
 
 // OperationID implements settings.Call: the call's operationId ("" without one).
 func (ci *callInfo) OperationID() string {
@@ -46,16 +33,8 @@ func (ci *callInfo) Attempt() int {
 	return ci.attempt()
 }
 
-// Attempt returns the 1-based number of the attempt that ctx belongs to (1 outside a call).
-func Attempt(ctx context.Context) int {
-	if ci, ok := ctx.Value(callInfoKey{}).(*callInfo); ok {
-		return ci.attempt()
-	}
-	return 1
-}
-
-// middlewarePolicy runs one caller's step, guarding next: for an unsafe request a second call
-// of next is refused with ErrResendRefused; for a safe one it sends a rewound copy.
+// middlewarePolicy runs one caller's step, guarding next: a second call of next is refused
+// with ErrResendRefused for an unsafe request, sends a rewound copy for a safe one.
 type middlewarePolicy struct {
 	step Middleware
 	next Next
@@ -64,9 +43,8 @@ type middlewarePolicy struct {
 func (p middlewarePolicy) do(req *http.Request) (*http.Response, error) {
 	next := p.next
 	ci := infoOf(req)
-	// The step never sees a credential: an Authorization header already on the request (the
-	// caller's own, or the token of an earlier attempt) is taken off a copy of the headers and
-	// put back when the step calls next.
+	// The step never sees a credential: an Authorization header is taken off a copy of the
+	// headers and put back when the step calls next.
 	hidden := req.Header[authorizationHeader]
 	if len(hidden) > 0 {
 		r := req.WithContext(req.Context())
@@ -75,9 +53,8 @@ func (p middlewarePolicy) do(req *http.Request) (*http.Response, error) {
 		req = r
 	}
 	var calls atomic.Int32
-	// got holds what next returned, until the step returns: a step that panics after next
-	// leaves the response with the SDK, which closes it as the panic goes by (no recover:
-	// the panic reaches the caller unchanged, with its stack).
+	// got holds what next returned until the step returns: a step that panics after next
+	// leaves the response to be closed as the panic goes by.
 	var (
 		mu       sync.Mutex
 		got      []*http.Response
@@ -103,8 +80,7 @@ func (p middlewarePolicy) do(req *http.Request) (*http.Response, error) {
 	scheme, host := req.URL.Scheme, req.URL.Host
 	guarded := func(r *http.Request) (*http.Response, error) {
 		if r.URL == nil || !strings.EqualFold(r.URL.Scheme, scheme) || !strings.EqualFold(r.URL.Host, host) {
-			// The SDK's auth runs after the step: it would send the token to wherever the
-			// step pointed the request. Nothing is sent; the call fails as refused.
+			// The SDK's auth runs after the step: it would send the token there.
 			return nil, fmt.Errorf("%w: a middleware step moved the request from %s://%s to another origin; nothing was sent",
 				ErrInvalidArgument, scheme, host)
 		}

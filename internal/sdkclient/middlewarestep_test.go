@@ -10,10 +10,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/issuerkit/issuerkit-go/openapi/core"
-
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/settings"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/oauth2"
@@ -44,13 +43,13 @@ func TestMiddlewarePlacesAndWhatTheySee(t *testing.T) {
 	p := newPipeline(t, testClient(t), func(o *testOptions) {
 		o.TokenSource = oauth2.StaticTokenSource(&oauth2.Token{AccessToken: "tok-secret"})
 		o.CallMiddleware = []Middleware{func(req *http.Request, next Next) (*http.Response, error) {
-			record("call " + OperationID(req.Context()) + " " + req.Header.Get(CorrelationHeader))
+			record("call " + core.OperationID(req.Context()) + " " + req.Header.Get(CorrelationHeader))
 			return next(req)
 		}}
 		o.AttemptMiddleware = []Middleware{func(req *http.Request, next Next) (*http.Response, error) {
-			record("attempt " + OperationID(req.Context()) + " auth=" + req.Header.Get("Authorization"))
+			record("attempt " + core.OperationID(req.Context()) + " auth=" + req.Header.Get("Authorization"))
 			req.Header.Set("X-Step", "attempt")
-			if Attempt(req.Context()) == 1 {
+			if core.Attempt(req.Context()) == 1 {
 				req.Header.Set("X-Try", "1")
 			} else {
 				req.Header.Del("X-Try")
@@ -130,7 +129,7 @@ func TestMiddlewareWithMutualTLS(t *testing.T) {
 		o.TLSConfig = &tls.Config{RootCAs: roots}
 		o.ClientCertificates = []tls.Certificate{cert}
 		o.AttemptMiddleware = []Middleware{func(req *http.Request, next Next) (*http.Response, error) {
-			req.Header.Set("X-Step", OperationID(req.Context()))
+			req.Header.Set("X-Step", core.OperationID(req.Context()))
 			return next(req)
 		}}
 	})

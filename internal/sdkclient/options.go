@@ -11,13 +11,11 @@ import (
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// Setter sets one client-specific setting of a client's New: Own makes it the core.Option of
-// a client package (cardplatform.WithIdleTimeout, validation.WithRateLimit, ...).
+// Setter sets one client-specific setting; Own makes it a client package's core.Option.
 type Setter = func(*settings.Client) error
 
-// Own returns the core.Option of the client package client named option: set applied under
-// that client's New, refused by any other client's with an error matching ErrInvalidArgument
-// that names the option and both clients.
+// Own returns the core.Option of the client package client named option: set under that
+// client's New, refused by any other's with an error matching ErrInvalidArgument.
 func Own(client, option string, set Setter) core.Option {
 	return func(c *settings.Client) error {
 		if c.Name != client {
@@ -28,9 +26,8 @@ func Own(client, option string, set Setter) core.Option {
 	}
 }
 
-// WithAPIVersion sets the API version path segment (default v1). A version that is not one
-// plain path segment (empty, a dot segment, a character that needs escaping) is refused with
-// ErrInvalidArgument.
+// WithAPIVersion sets the API version path segment; one that is not a plain path segment is
+// refused with ErrInvalidArgument.
 func WithAPIVersion(v string) Setter {
 	return func(c *settings.Client) error {
 		if v == "" || url.PathEscape(v) != v || unsafeSegment(v) != "" {
@@ -42,9 +39,7 @@ func WithAPIVersion(v string) Setter {
 }
 
 // WithOperationHeader sends header key with value on every call of the operation opID that
-// does not set the header itself (the bank's KeyClientId on the RTP participants endpoint).
-// An empty value, or a name or value that is not a valid header, is refused with
-// ErrInvalidArgument.
+// does not set it (the bank's KeyClientId); an empty or invalid one is refused.
 func WithOperationHeader(opID, key, value string) Setter {
 	return func(c *settings.Client) error {
 		if value == "" {
@@ -66,8 +61,7 @@ func WithOperationHeader(opID, key, value string) Setter {
 	}
 }
 
-// WithSetting stores value under key in the client's package settings (Core.Settings), for a
-// client package's own options.
+// WithSetting stores value under key in the client's package settings (Options.Package).
 func WithSetting(key string, value any) Setter {
 	return func(c *settings.Client) error {
 		if c.Package == nil {
@@ -78,9 +72,8 @@ func WithSetting(key string, value any) Setter {
 	}
 }
 
-// Apply runs opts over s (s.Name says whose New runs them), makes WithStaticToken's token
-// the token source, and checks the user agent, the base URL (CheckBaseURL), and that it is
-// https whenever a bearer token is configured (loopback and explicit opt-in excepted). It
+// Apply runs opts over s, makes WithStaticToken's token the token source, checks the user
+// agent, the base URL and that it is https when a token is configured (CheckSecure), and
 // returns the base URL without a trailing slash.
 func Apply(baseURL string, s *settings.Client, opts []core.Option) (string, error) {
 	for _, o := range opts {
@@ -112,11 +105,9 @@ func Apply(baseURL string, s *settings.Client, opts []core.Option) (string, erro
 }
 
 // CheckBaseURL parses a client's base URL and refuses, with an error matching
-// ErrInvalidArgument, anything but an absolute http or https URL whose path is plain segments:
-// a query or a fragment, empty ones included ("https://host/?" would send every call to "/"
-// with its path in the query), user info (credentials go through the options, never the URL),
-// and a path segment that is a dot segment, an encoded separator or a control character. The
-// error names neither the user info nor the query.
+// ErrInvalidArgument that names neither, anything but an absolute http(s) URL of plain path
+// segments: a query or fragment, empty ones too ("https://host/?" would put every path in the
+// query), user info, an unsafe segment.
 func CheckBaseURL(baseURL string) (*url.URL, error) {
 	u, err := url.Parse(baseURL)
 	if err != nil {

@@ -72,8 +72,7 @@ func (t *telemetry) injectParent(req *http.Request) {
 }
 
 // newTelemetry makes the spans and metrics of a pipeline with t's providers, the global ones
-// when unset (otel.GetTracerProvider, GetMeterProvider, GetTextMapPropagator: they cost next
-// to nothing until the application installs an SDK).
+// when unset.
 func newTelemetry(t *Options) (*telemetry, error) {
 	tp, mp := t.TracerProvider, t.MeterProvider
 	if tp == nil {
@@ -118,10 +117,7 @@ type callSpanPolicy struct {
 func (p callSpanPolicy) do(req *http.Request) (*http.Response, error) {
 	ci := infoOf(req)
 	ctx := req.Context()
-	name, tmpl := "issuerkit", ""
-	if op := ci.op(); op != nil {
-		name, tmpl = op.ID, op.Path
-	}
+	name, tmpl := names(ci)
 	var span trace.Span = noSpan
 	if p.tel.tracing() {
 		ctx, span = p.tel.tracer.Start(ctx, name, clientKind)
@@ -174,10 +170,7 @@ type attemptSpanPolicy struct {
 
 func (p attemptSpanPolicy) do(req *http.Request) (*http.Response, error) {
 	ci := infoOf(req)
-	name, tmpl := "issuerkit", ""
-	if op := ci.op(); op != nil {
-		name, tmpl = op.ID, op.Path
-	}
+	name, tmpl := names(ci)
 	if !p.tel.tracing() {
 		// No span: the duration alone, when it is measured.
 		p.tel.injectParent(req)
@@ -186,10 +179,14 @@ func (p attemptSpanPolicy) do(req *http.Request) (*http.Response, error) {
 		}
 		start := time.Now()
 		resp, err := p.next(req)
-		p.record(req, name, tmpl, baseAttrs(req, name, tmpl), start, resp, err)
+		p.record(req, baseAttrs(req, name, tmpl), start, resp, err)
 		return resp, err
 	}
-	ctx, span := p.tel.tracer.Start(req.Context(), attemptName(req.Method, tmpl), clientKind)
+	spanName := req.Method // "{method} {url.template}"
+	if tmpl != "" {
+		spanName += " " + tmpl
+	}
+	ctx, span := p.tel.tracer.Start(req.Context(), spanName, clientKind)
 	recording := span.IsRecording()
 	if span.SpanContext().IsValid() {
 		req = req.WithContext(ctx)
@@ -211,7 +208,7 @@ func (p attemptSpanPolicy) do(req *http.Request) (*http.Response, error) {
 		if !recording {
 			base = baseAttrs(req, name, tmpl)
 		}
-		p.record(req, name, tmpl, base, start, resp, err)
+		p.record(req, base, start, resp, err)
 	}
 	if recording {
 		finish(span, resp, err)
@@ -287,31 +284,28 @@ func errorType(err error) string {
 	return fmt.Sprintf("%T", err)
 }
 
-func statusClass(code int) string {
-	return strconv.Itoa(code/100) + "xx"
-}
-
 // clientKind is the start option of every span, built once.
 var clientKind = trace.WithSpanKind(trace.SpanKindClient)
 
-// attemptName is the name of an attempt span: "{method} {url.template}".
-func attemptName(method, tmpl string) string {
-	if tmpl == "" {
-		return method
+// names returns the name of a call's spans and measurements, its operation id, and the path
+// template of its attempts ("issuerkit" and none for an unknown operation).
+func names(ci *callInfo) (name, tmpl string) {
+	if op := ci.op(); op != nil {
+		return op.ID, op.Path
 	}
-	return method + " " + tmpl
+	return "issuerkit", ""
 }
 
 // noSpan stands for the span of a call when no span is made.
 var noSpan = trace.SpanFromContext(context.Background())
 
 // record records http.client.request.duration of one attempt.
-func (p attemptSpanPolicy) record(req *http.Request, name, tmpl string, base [5]attribute.KeyValue, start time.Time, resp *http.Response, err error) {
+func (p attemptSpanPolicy) record(req *http.Request, base [5]attribute.KeyValue, start time.Time, resp *http.Response, err error) {
 	elapsed := time.Since(start).Seconds()
 	attrs := make([]attribute.KeyValue, 0, len(base)+3)
 	attrs = append(attrs, base[:]...)
 	if resp != nil {
-		attrs = append(attrs, keyStatusCode.Int(resp.StatusCode), keyStatusClass.String(statusClass(resp.StatusCode)))
+		attrs = append(attrs, keyStatusCode.Int(resp.StatusCode), keyStatusClass.String(strconv.Itoa(resp.StatusCode/100)+"xx"))
 	}
 	if err != nil {
 		attrs = append(attrs, keyErrorType.String(errorType(err)))

@@ -3,12 +3,12 @@ package sdkclient
 import (
 	"context"
 	"errors"
-	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"strings"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // Pipeline is the ordered chain of policies in front of an *http.Client. It is immutable after
@@ -18,9 +18,7 @@ type Pipeline struct {
 	red *redact.Redactor // the client's redactor; each call adds the credentials it sent
 }
 
-// New builds the pipeline: call span, user agent, correlation id, the caller's call
-// middleware, retry, attempt span (and trace context), the caller's attempt middleware, auth,
-// logging, then the client.
+// New builds the pipeline of o, its steps in the package doc's order.
 func New(o Options) (*Pipeline, error) {
 	if o.DecodeError == nil {
 		return nil, errors.New("issuerkit: sdkclient.Options.DecodeError is required")
@@ -43,11 +41,7 @@ func New(o Options) (*Pipeline, error) {
 		return nil, err
 	}
 	if o.WrapTransport != nil {
-		next := hc.Transport
-		if next == nil {
-			next = http.DefaultTransport
-		}
-		hc.Transport = o.WrapTransport(next) // hc is already the SDK's own copy
+		hc.Transport = o.WrapTransport(hc.Transport) // the SDK's own copy: identityTransport
 	}
 	if err := CheckHeader("User-Agent", o.UserAgent); err != nil {
 		return nil, err
@@ -66,58 +60,31 @@ func New(o Options) (*Pipeline, error) {
 	}
 	next = withMiddleware(o.AttemptMiddleware, next)
 	next = attemptSpanPolicy{tel: tel, next: next}.do
-	retry := newRetryPolicy(o.retry(), o.DecodeError, o.MaxErrorBody, red).with429(o.No429Retry)
-	retry.next = next
+	retry := &retryPolicy{opt: retryDefaults(o.retry()), decode: o.DecodeError, maxBody: o.MaxErrorBody,
+		redactor: red, no429: o.No429Retry, next: next}
 	next = withMiddleware(o.CallMiddleware, retry.do)
 	next = callSpanPolicy{tel: tel, ua: []string{userAgent(o.UserAgent)}, next: next}.do
 	return &Pipeline{run: next, red: red}, nil
-}
-
-// OutcomeUnknown returns err as the *core.OutcomeUnknownError of the call whose 2xx response
-// is resp: for a request that must not be repeated whose answer was lost while its body was
-// read (a time limit ran out). The URL is redacted by the redactor of the pipeline that sent
-// resp, with the credentials the call sent masked (redact.Default() for a response that came
-// through none), and the correlation id and attempts are the call's; its Err is an
-// *AnswerLostError naming the status that arrived.
-func OutcomeUnknown(resp *http.Response, err error) error {
-	lost := &AnswerLostError{StatusCode: resp.StatusCode, Err: err}
-	req := resp.Request
-	if req == nil {
-		return &core.OutcomeUnknownError{Attempts: 1, Err: lost}
-	}
-	ci := infoOf(req)
-	base := ci.base
-	if base == nil {
-		base = redact.Default()
-	}
-	return outcomeUnknown(req, ci, ci.attempt(), lost, ci.redactor(base))
 }
 
 // Do sends req as a call of an unknown operation: Send(req, nil).
 func (p *Pipeline) Do(req *http.Request) (*http.Response, error) { return p.Send(req, nil) }
 
 // Send sends req through the pipeline for call (nil: an unknown operation, no per-call
-// settings). It returns the response of a 2xx (the caller closes its body) or an error:
-// *core.Error for any other status, *core.OutcomeUnknownError when a request that
-// must not be repeated failed after it may have reached the server, *RedirectError for a
-// redirect (never followed; inside an OutcomeUnknownError for an unsafe request), or the transport, token or context error. The
-// credentials the call sent are masked in every error and log record.
-//
-// There is one way in: the pipeline works on its own shallow copy of req, with the call's
-// state in its context and a header map of its own, so req is never modified and can carry
-// no state of an earlier call. Every attempt of a request that must not be repeated leaves
-// the SDK the same way too, as a shallow copy without GetBody (sendOnce).
+// settings) and returns the response of a 2xx (the caller closes its body) or an error:
+// *core.Error for any other status, *core.OutcomeUnknownError, *RedirectError, or the
+// transport, token or context error, the call's credentials masked. The pipeline works on its
+// own shallow copy of req, with the call's state in its context and a header map of its own:
+// req is never modified.
 func (p *Pipeline) Send(req *http.Request, call *CallConfig) (*http.Response, error) {
 	ci := new(callInfo)
 	ci.init(call)
 	return p.send(req, ci, call)
 }
 
-// headerOf returns a map of the pipeline's own holding h's entries, room made for the
-// headers the pipeline adds. The values are h's slices with their capacity cut to their
-// length, so that an append (Header.Add, by the pipeline or a middleware step) copies rather
-// than writes into h's arrays; the pipeline replaces values, never changes them in place.
-// One allocation, where http.Header.Clone makes two.
+// headerOf returns a map of the pipeline's own holding h's entries (one allocation, where
+// http.Header.Clone makes two), their capacity cut so that an append copies rather than writes
+// into h's arrays.
 func headerOf(h http.Header) http.Header {
 	out := make(http.Header, len(h)+6)
 	for k, v := range h {
@@ -126,8 +93,7 @@ func headerOf(h http.Header) http.Header {
 	return out
 }
 
-// send is Send with the call's state ci, set up by ci.init(call): it makes the pipeline's own
-// copy of req, with ci in its context, and runs the steps on it.
+// send is Send with the call's state ci, set up by ci.init(call).
 func (p *Pipeline) send(req *http.Request, ci *callInfo, call *CallConfig) (*http.Response, error) {
 	r := req.WithContext(context.WithValue(req.Context(), callInfoKey{}, ci))
 	r.Header = headerOf(req.Header)
@@ -141,8 +107,7 @@ func (p *Pipeline) send(req *http.Request, ci *callInfo, call *CallConfig) (*htt
 			}
 		}
 	}
-	// Refused here, before any policy: no attempt, no retry, no log line, and an error that
-	// proves nothing was sent.
+	// Refused before any step: no attempt, no log line, nothing sent.
 	if err := checkHeaders(r.Header); err != nil {
 		return nil, err
 	}
@@ -164,19 +129,16 @@ func (p *Pipeline) send(req *http.Request, ci *callInfo, call *CallConfig) (*htt
 		err = outcomeUnknown(r, ci, ci.attempt(), err, ci.redactor(p.red))
 	}
 	if resp != nil {
-		// The call's own request, whatever request the RoundTripper put there (one that
-		// replaced the context has none of the call's state): ResponseRedactor, AnswerLost and
-		// OutcomeUnknown find the call through it, so that a write's lost answer is never
-		// reported as a plain error.
+		// The call's own request, whatever the RoundTripper put there: ResponseRedactor and
+		// AnswerLost find the call's state through it.
 		resp.Request = r
 	}
 	return resp, err
 }
 
-// ResponseRedactor returns the redactor of the call that got resp, for texts built from its
-// body after the pipeline returned it (a decode error): the client's redactor with the
-// credentials the call sent. A response that did not come through a Pipeline gets
-// redact.Default().
+// ResponseRedactor returns the redactor of the call that got resp (the client's, with the
+// credentials the call sent), for texts built from its body; redact.Default() for a response
+// that did not come through a Pipeline.
 func ResponseRedactor(resp *http.Response) *redact.Redactor {
 	if resp == nil || resp.Request == nil {
 		return redact.Default()

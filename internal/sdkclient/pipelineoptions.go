@@ -19,8 +19,8 @@ type Options struct {
 	// WrapTransport, when set, wraps the RoundTripper of the client the pipeline sends with,
 	// after TLS settings have been applied to it (a client-side rate limiter, for example).
 	WrapTransport func(http.RoundTripper) http.RoundTripper
-	// NoPropagation sends no trace context header (traceparent) at all: for servers that
-	// reject unknown headers (the API's default and WithTracePropagation, see tracePropagation).
+	// NoPropagation sends no trace context header (traceparent): for servers that reject
+	// unknown headers (the API's default, or WithTracePropagation).
 	NoPropagation bool
 	// No429Retry makes every 429 final, whatever Retry: the *core.Error, carrying the
 	// server's Retry-After, returns at once. For APIs that lock a client out after a 429 (the

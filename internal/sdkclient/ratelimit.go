@@ -18,10 +18,10 @@ import (
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// WithRateLimit sets the client-side limit in requests per second (fractions allowed); 0 turns
-// the limiter off (not the lock-out a 429 starts). Every attempt counts, retries included. The
-// bank clients default to 5. Clients of one credential at one bank share one budget, at the
-// lowest rate any of them was given: the strictest wins.
+// The Setters below are the bank clients' options of the same names (generated facade.gen.go,
+// where their docs are).
+
+// WithRateLimit sets the client-side limit in requests per second; 0 turns it off.
 func WithRateLimit(perSecond float64) Setter {
 	return func(c *settings.Client) error {
 		if perSecond < 0 || perSecond != perSecond {
@@ -32,14 +32,12 @@ func WithRateLimit(perSecond float64) Setter {
 	}
 }
 
-// WithRateLimitWait makes a 429 wait out the lock-out (Retry-After, or two minutes when the
-// server gives none) and send again, bounded by the call's context, instead of failing at once.
+// WithRateLimitWait makes a 429 wait out the lock-out and send again.
 func WithRateLimitWait() Setter {
 	return func(c *settings.Client) error { c.RateLimitWait = true; return nil }
 }
 
-// WithMaxLockout sets the longest lock-out a 429 starts (default ratelimit.DefaultMaxLockout,
-// 10 minutes): a longer Retry-After is cut to it. Under a second fails.
+// WithMaxLockout sets the longest lock-out a 429 starts; under a second fails.
 func WithMaxLockout(d time.Duration) Setter {
 	return func(c *settings.Client) error {
 		if d < time.Second {
@@ -50,9 +48,7 @@ func WithMaxLockout(d time.Duration) Setter {
 	}
 }
 
-// WithLimiter makes the client wait for lim before every attempt instead of its in-process
-// limiter: a limiter shared by several processes (see core.Limiter). lim sets the rate, so it
-// does not combine with WithRateLimit.
+// WithLimiter makes the client wait for lim before every attempt.
 func WithLimiter(lim core.Limiter) Setter {
 	return func(c *settings.Client) error {
 		if lim == nil {
@@ -63,8 +59,7 @@ func WithLimiter(lim core.Limiter) Setter {
 	}
 }
 
-// WithLockout keeps the lock-out a 429 starts in lo instead of in the process: a lock-out
-// shared by several processes (see core.Lockout).
+// WithLockout keeps the lock-out a 429 starts in lo.
 func WithLockout(lo core.Lockout) Setter {
 	return func(c *settings.Client) error {
 		if lo == nil {
@@ -75,16 +70,12 @@ func WithLockout(lo core.Lockout) Setter {
 	}
 }
 
-// WithPrivateBudget gives the client an in-process limiter and lock-out of its own, instead of
-// those it shares with the process's other clients of the same credential and bank.
+// WithPrivateBudget gives the client an in-process limiter and lock-out of its own.
 func WithPrivateBudget() Setter {
 	return func(c *settings.Client) error { c.PrivateBudget = true; return nil }
 }
 
-// WithCredentialID names the client's credential for its rate-limit budget (only a hash of id
-// is used): clients with the same id at the same bank origin share one budget. Without it the
-// SDK identifies a BankTokenSource or a static token by itself; clients with another token
-// source share the budget of their bank origin.
+// WithCredentialID names the client's credential for its rate-limit budget.
 func WithCredentialID(id string) Setter {
 	return func(c *settings.Client) error {
 		if id == "" {
@@ -95,10 +86,9 @@ func WithCredentialID(id string) Setter {
 	}
 }
 
-// limitWaitError is a request the client-side limiter held back: its turn would come after
-// the call's deadline, or the call ended while it waited. Nothing was sent, so the retry
-// policy returns it as it is (never an outcome unknown, never retried: refused locally). It
-// matches core.ErrRateLimited and the context's error.
+// limitWaitError is a request the client-side limiter held back (its turn would come after
+// the call's deadline, the call ended while it waited, or the limiter failed): nothing was
+// sent, never retried. It matches core.ErrRateLimited and the cause.
 type limitWaitError struct{ err error }
 
 func (e *limitWaitError) Error() string {
@@ -107,26 +97,16 @@ func (e *limitWaitError) Error() string {
 
 func (e *limitWaitError) Unwrap() []error { return []error{core.ErrRateLimited, e.err} }
 
-// jitterGuard is the share of the configured rate the limiter actually allows: requests
-// written at least 1/(0.92·rate) apart (217 ms at the bank's 5) put 5 gaps of 1,087 ms under
-// any six, so that a server counting arrivals in one-second windows sees at most five as long
-// as what the client cannot observe (the kernel, the network, the server's own accept, after
-// the write) delays the first of six by less than 87 ms more than the sixth. The limiter
-// spaces requests from their observed writes, so scheduling delays before the write do not
-// count against this margin (see ratelimit.Limiter). A two-minute lock-out costs far more than
-// the 8% of throughput given up.
+// jitterGuard is the share of the configured rate the limiter allows: at the bank's 5, writes
+// 217 ms apart, any six 1,087 ms, an 87 ms margin for what happens after the observed write
+// (see ratelimit.Limiter). A two-minute lock-out costs far more than the 8% given up.
 const jitterGuard = 0.92
 
-// rateLimit resolves the limiter and the lock-out for api and cfg, and makes 429s final for
-// an API with a lock-out unless the caller opted in to waiting. For an API with a rate limit
-// (the bank's), or when WithRateLimit or WithLimiter was given, it wraps the transport the
-// pipeline sends with (after TLS is applied to it) in one that keeps the lock-out a 429
-// starts and, unless the limit is 0, waits for the limiter before every attempt.
-//
-// Unless told otherwise (WithLimiter, WithLockout, WithPrivateBudget), the limiter and the
-// lock-out are the process-wide ones (ratelimit.Process), under the Key of the credential at
-// base's origin: every client of the process built with the same credential for the same bank
-// shares them, and the limiter runs at the lowest rate any of those clients was given.
+// rateLimit makes 429s final for an API with a lock-out unless the caller opted in to
+// waiting, and, for an API with a rate limit or a client given WithRateLimit, WithLimiter or
+// WithLockout, wraps the transport in a limitedTransport. Unless told otherwise the limiter
+// and the lock-out are the process's (ratelimit.Process), under the Key of the credential at
+// base's origin, at the lowest rate any client of that Key was given.
 func rateLimit(api API, base string, cfg *Options) error {
 	cfg.No429Retry = api.Lockout && !cfg.RateLimitWait
 	if api.RateLimit == 0 && !cfg.RateLimitSet && cfg.limiter() == nil && cfg.lockout() == nil {
@@ -185,9 +165,8 @@ func Origin(base string) string {
 }
 
 // credentialIdentity returns what identifies the client's credential for its budget key
-// (hashed by core.NewBudgetKey): the name given with WithCredentialID, else the token of
-// WithStaticToken, else a BankTokenSource's consumer key and client id, else "" (a token
-// source the SDK cannot see into: such clients share the budget of their bank origin).
+// (hashed by core.NewBudgetKey): WithCredentialID's name, WithStaticToken's token, a
+// BankTokenSource's consumer key and client id, else "" (the bank origin's budget).
 func credentialIdentity(cfg *Options) string {
 	if cfg.CredentialID != "" {
 		return "id:" + cfg.CredentialID
@@ -199,24 +178,18 @@ func credentialIdentity(cfg *Options) string {
 	if cfg.StaticSet { // ts is StaticToken(cfg.StaticToken) (Apply)
 		return "token:" + cfg.StaticToken
 	}
-	if id := CredentialIdentity(ts); id != "" {
-		return "bank:" + id
+	if s, ok := ts.(*SharedTokenSource); ok && len(s.creds) == 4 {
+		return "bank:" + s.creds[0] + "\x00" + s.creds[2] // ConsumerKey, ClientID: see BankTokenSource
 	}
 	return ""
 }
 
 // limitedTransport spaces requests out with a limiter (nil: no limit) and keeps the lock-out
-// a 429 starts, both under the client's credential key.
-//
-// After a 429 it sets the response's Retry-After to the lock-out (the header's value, or
-// ratelimit.BankLockout when absent, at most maxLockout), so that the *core.Error the
-// pipeline reports carries the wait (for an API with API.Lockout the retry policy treats every
-// 429 as final), and it refuses further requests with a *LockoutError, which the retry policy
-// never retries, until the lock-out ends. With wait (WithRateLimitWait) it leaves the header
-// alone and holds every request until the lock-out ends instead.
-//
-// A limiter or lock-out that fails (a shared store that is down or slow) refuses the request:
-// it is not sent, and the error matches core.ErrRateLimited and the failure.
+// a 429 starts, both under the client's credential key. After a 429 it sets the response's
+// Retry-After to the lock-out (ratelimit.LockoutWait), so that the *core.Error carries the
+// wait, and refuses further requests with a *core.LockoutError until it ends; with wait
+// (WithRateLimitWait) it holds them instead. A limiter or lock-out that fails refuses the
+// request (limitWaitError).
 type limitedTransport struct {
 	next http.RoundTripper
 	lim  core.Limiter
@@ -232,14 +205,12 @@ type limitedTransport struct {
 }
 
 // lockTimeout bounds the recording of a lock-out after a 429, which outlives the call's
-// context so that the other clients learn of it even when the call ends at that moment.
+// context so that the other clients learn of it.
 const lockTimeout = 2 * time.Second
 
-// RoundTrip waits for the lock-out and the limiter, then sends req. A lock-out that starts
-// while it waits for its turn refuses it too (or, with wait, is waited out before a new turn).
-// A turn ends when net/http reports the request written (httptrace WroteRequest) or the round
-// trip returns, whichever comes first; the in-process limiter's also hears the answer
-// (GotFirstResponseByte, or the round trip's return) (see ratelimit.Limiter).
+// RoundTrip waits for the lock-out and the limiter, then sends req. A turn ends when net/http
+// reports the request written or the round trip returns; the in-process limiter's also hears
+// the answer (see ratelimit.Limiter).
 func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	turn, err := t.await(req.Context())
 	if err != nil {
@@ -277,9 +248,9 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	return resp, nil
 }
 
-// await waits for the lock-out and the limiter. It returns the turn to end once the request
-// was written (nil for a limiter without turns, or none), or why the request must not be
-// sent.
+// await waits for the lock-out and the limiter and returns the turn to end once the request
+// was written (nil: none), or why the request must not be sent. A lock-out that starts while
+// it waits refuses the request too (with wait: is waited out before a new turn).
 func (t *limitedTransport) await(ctx context.Context) (*heldTurn, error) {
 	for {
 		if err := t.waitLockout(ctx); err != nil {
@@ -342,8 +313,7 @@ type answeringLimiter interface {
 }
 
 // heldTurn is a limiter's turn held until the request is seen written: an answeringLimiter's,
-// or a core.TurnLimiter's done, called once (the first report wins: net/http's hooks and the
-// round trip's return may all report).
+// or a core.TurnLimiter's done, called once (net/http's hooks and the return may all report).
 type heldTurn struct {
 	turn *ratelimit.Turn
 	done func(sent bool)
@@ -373,8 +343,7 @@ func (t *heldTurn) answered() {
 }
 
 // waitLockout returns at once outside a lock-out; inside one it fails with *LockoutError, or,
-// with wait, sleeps until it ends (or ctx is done). A lock-out that cannot be read fails with
-// a *limitWaitError.
+// with wait, sleeps until it ends (or ctx is done).
 func (t *limitedTransport) waitLockout(ctx context.Context) error {
 	for {
 		d, err := t.lock.Remaining(ctx, t.key)

@@ -35,7 +35,7 @@ func TestLimiterRefusalIsNotSent(t *testing.T) {
 	pay := ops.Operation{ID: "pay", Method: http.MethodPost, Path: "/pay", Success: []int{201}}
 	safe := ops.Operation{ID: "look", Method: http.MethodGet, Path: "/look", Success: []int{200, 201}, RetrySafe: true}
 	table := ops.NewTable([]ops.Operation{pay, safe})
-	api := API{Operations: table, RateLimit: 1, Lockout: true, DecodeError: apierror.DecodeBankError}
+	api := API{RateLimit: 1, Lockout: true, DecodeError: apierror.DecodeBankError}
 	for _, op := range []string{"pay", "look"} {
 		t.Run(op, func(t *testing.T) {
 			hits.Store(0)
@@ -107,7 +107,7 @@ func TestTurnSpacedFromTheWrite(t *testing.T) {
 	rate := 10.0
 	interval := time.Duration(float64(time.Second) / (rate * jitterGuard)) // 108.7 ms, rounded down
 	dw := &delayedWrites{next: srv.Client().Transport, rnd: rand.New(rand.NewPCG(34, 1))}
-	api := API{Operations: table, RateLimit: rate, Lockout: true, DecodeError: apierror.DecodeBankError}
+	api := API{RateLimit: rate, Lockout: true, DecodeError: apierror.DecodeBankError}
 	p, base, cfg, err := Build(srv.URL, api, []core.Option{core.WithHTTPClient(&http.Client{Transport: dw}), core.WithInsecureHTTP(), core.Option(WithPrivateBudget())})
 	require.NoError(t, err)
 	c := NewCore(p, base, cfg)

@@ -12,9 +12,7 @@ import (
 // ErrRedirectRefused matches a *RedirectError with errors.Is.
 var ErrRedirectRefused = core.ErrRedirectRefused
 
-// neverFollow is the CheckRedirect of the client the pipeline sends with: net/http returns the
-// redirect's response instead of following it, and sendLast turns that response
-// into a *RedirectError.
+// neverFollow is the CheckRedirect of the client the pipeline sends with.
 func neverFollow(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 
 // isRedirect reports the statuses net/http would follow.
@@ -27,10 +25,9 @@ func isRedirect(code int) bool {
 	return false
 }
 
-// sendLast returns the last step of the pipeline, in front of the client's send (its Do):
-// Accept-Encoding: identity (askIdentity), one shape for a request that must not be repeated
-// (sendOnce), then send; any redirect response, whoever produced it, is discarded (drained
-// and closed) and becomes a *RedirectError.
+// sendLast returns the last step of the pipeline: askIdentity, sendOnce, then send (the
+// client's Do); any redirect response, whoever produced it, is drained and becomes a
+// *RedirectError.
 func sendLast(send Next, red *redact.Redactor) Next {
 	return func(req *http.Request) (*http.Response, error) {
 		askIdentity(req)

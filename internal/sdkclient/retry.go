@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -14,37 +15,15 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// retryPolicy sends a request up to MaxAttempts times. It turns every non-2xx into an
-// *core.Error and decides, per outcome, whether a new attempt is allowed:
-//
-//   - a transport error after which the attempt was seen to write nothing (provedUnsent: the
-//     trace shows no connection was obtained and the error is a failed dial, DNS, TLS
-//     handshake; or an SDK step refused the request before the client): retried for every
-//     request, but for the permanent ones below;
-//   - the SDK's own refusals and rejected certificates (isPermanent): never retried;
-//   - a redirect (never followed, *RedirectError): never retried; for an unsafe request the
-//     server received it, so it is also an *core.OutcomeUnknownError;
-//   - any other transport error, or a 500: retried only for safe requests;
-//   - 408, 429, 502, 503, 504: retried only for safe requests; 429 never with No429Retry;
-//   - a request a RoundTripper refused to send because of a rate limit (refusedLocally):
-//     never retried;
-//   - an unsafe request (one that moves money or changes state, or of an unknown operation) is
-//     never re-sent once it may have reached the server. Only a 4xx other than 408 proves
-//     that it was not processed (the server refused it: a plain *core.Error); any other
-//     status (408, 5xx including 503, an unexpected 1xx or 3xx) and any transport error that
-//     provedUnsent does not clear leave the outcome unknown: an *core.OutcomeUnknownError. A
-//     gateway answers 502 or 503 after it forwarded the request when the upstream connection
-//     resets before the headers (Envoy's "upstream connect error or disconnect/reset before
-//     headers"), so neither proves anything about the origin; the APIs document no status
-//     that does.
-//
-// The error's kind is never proof on its own (a tls.RecordHeaderError arrives after the whole
-// request was written as well as in place of a handshake): only what the attempt's trace
-// showed is, with the kind as a second, stricter filter (see observe.go).
-//
-// Waits use full-jitter exponential backoff capped at MaxDelay, or the server's Retry-After when
-// longer. Every wait is on the request context. A Retry-After longer than MaxDelay or beyond the
-// context deadline is not waited for: the error returns at once with the wait on it.
+// retryPolicy sends a request up to MaxAttempts times, turns every non-2xx into a
+// *core.Error and decides whether a new attempt is allowed (the table is core's package doc,
+// "Writes are sent once"). A safe request is retried on a transport error and on the statuses
+// of retryableStatus; an unsafe one (of an unknown operation too) only when provedUnsent
+// shows the attempt wrote nothing (observe.go: the error's kind alone is never proof), and
+// any other failure of it is an *core.OutcomeUnknownError but a 4xx other than 408. The SDK's
+// refusals, rejected certificates (isPermanent), a local rate limit and a redirect are never
+// retried. Waits are full-jitter exponential backoff capped at MaxDelay, or the server's
+// Retry-After when longer; one beyond MaxDelay or the context's deadline is not waited for.
 type retryPolicy struct {
 	opt      core.RetryOptions
 	decode   apierror.Decoder
@@ -54,15 +33,10 @@ type retryPolicy struct {
 	next     Next
 }
 
-func newRetryPolicy(o core.RetryOptions, decode apierror.Decoder, maxBody int64, red *redact.Redactor) *retryPolicy {
-	return &retryPolicy{opt: retryDefaults(o), decode: decode, maxBody: maxBody, redactor: red}
-}
-
 func (p *retryPolicy) do(req *http.Request) (*http.Response, error) {
 	ctx := req.Context()
-	// release ends the current attempt's timer (nil: none, or handed on); should a step below
-	// panic, the deferred call releases it as the panic goes by (no recover: the panic reaches
-	// the caller unchanged).
+	// release ends the current attempt's timer (nil: none, or handed on), also when a step
+	// below panics.
 	var release context.CancelFunc
 	defer func() {
 		if release != nil {
@@ -114,7 +88,7 @@ func (p *retryPolicy) do(req *http.Request) (*http.Response, error) {
 			case !ci.safe() && !provedUnsent(err, ci.attemptLog.Load()):
 				// Nothing proves that this attempt wrote nothing: the server may have it.
 				return nil, outcomeUnknown(req, ci, attempt, failure, red)
-			case isPermanent(err), refusedLocally(err):
+			case isPermanent(err), errors.Is(err, core.ErrRateLimited):
 				return nil, failure
 			default:
 				retryable = ctx.Err() == nil
@@ -133,7 +107,7 @@ func (p *retryPolicy) do(req *http.Request) (*http.Response, error) {
 				}
 				return nil, apiErr
 			}
-			retryable = p.retryableResponse(status, opt.StatusCodes)
+			retryable = p.retryableStatus(status, opt.StatusCodes)
 		}
 		if !retryable || attempt >= opt.MaxAttempts || !rewindable(req) {
 			return nil, failure
@@ -158,8 +132,7 @@ func outcomeUnknown(req *http.Request, ci *callInfo, attempt int, err error, red
 	return core.NewOutcomeUnknownError(req.Method, red.URL(req.URL), ci.correlationID(), attempt, err, red)
 }
 
-// toError reads the capped body of a non-2xx response, drains and closes it, and builds the
-// typed error.
+// toError reads a non-2xx response into the typed error, its body capped, drained and closed.
 func (p *retryPolicy) toError(req *http.Request, resp *http.Response, ci *callInfo) *core.Error {
 	defer DrainAndClose(resp.Body)
 	red := ci.redactor(p.redactor)
@@ -179,21 +152,20 @@ func backoff(opt core.RetryOptions, attempt int) time.Duration {
 	return rand.N(ceiling + 1)
 }
 
-func retryableStatus(code int) bool {
-	switch code {
-	case http.StatusRequestTimeout, http.StatusTooManyRequests, http.StatusInternalServerError,
-		http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
-		return true
+// retryableStatus reports whether a safe request answered with status may be sent again:
+// status is among codes (RetryOptions.StatusCodes; nil: core.DefaultRetryStatusCodes), and
+// not a 429 when every 429 is final (Options.No429Retry).
+func (p *retryPolicy) retryableStatus(status int, codes []int) bool {
+	if codes == nil {
+		codes = core.DefaultRetryStatusCodes
 	}
-	return false
+	return slices.Contains(codes, status) && !(status == http.StatusTooManyRequests && p.no429)
 }
 
 // notProcessedStatus reports the statuses that prove that a request which changes state was
-// not carried out: a client error (4xx), the server's refusal of the request as sent, except
-// 408 (the server gave up waiting, maybe after part of the work). Every other status leaves
-// the outcome unknown: a 5xx (503 included: a proxy answers it after forwarding the request
-// when the upstream connection resets before the headers, and the APIs document no status
-// as "not processed"), an unexpected 1xx or 3xx.
+// not carried out: a 4xx but 408 (the server gave up waiting, maybe after part of the work).
+// A 5xx proves nothing: a proxy answers 502 or 503 after forwarding the request when the
+// upstream connection resets before the headers.
 func notProcessedStatus(code int) bool {
 	return code >= 400 && code < 500 && code != http.StatusRequestTimeout
 }
@@ -253,8 +225,7 @@ func DrainAndClose(body io.ReadCloser) {
 	_ = body.Close()
 }
 
-// drainBuf is the size of the pooled buffers DrainAndClose reads into (io.CopyN would cost an
-// allocation per call for its LimitedReader).
+// drainBuf is the size of the pooled buffers DrainAndClose reads into.
 const drainBuf = 8 << 10
 
 var drainBufs = sync.Pool{New: func() any { return new([drainBuf]byte) }}

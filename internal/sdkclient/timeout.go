@@ -13,9 +13,8 @@ import (
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// WithIdleTimeout sets how long a streamed download may go without receiving a byte
-// (default DefaultIdleTimeout), from the request until its body is closed. 0 turns it off.
-// Negative is an error.
+// WithIdleTimeout sets the idle timeout of streamed transfers (cardplatform.WithIdleTimeout);
+// 0 turns it off, negative fails.
 func WithIdleTimeout(d time.Duration) Setter {
 	return func(c *settings.Client) error {
 		if d < 0 {
@@ -38,8 +37,7 @@ func (c *Options) limits() (ceiling, idle time.Duration) {
 	return ceiling, idle
 }
 
-// errLimit is the cancellation cause of a call's context when its own limit ran out; it
-// tells the SDK's limit from the caller's deadline or cancellation.
+// errLimit is the cancellation cause of a call's context when its own limit ran out.
 var errLimit = errors.New("issuerkit: the SDK's time limit ran out")
 
 // callLimit is the time limit of one call: a ceiling on the whole call, or an idle timeout
@@ -52,16 +50,15 @@ type callLimit struct {
 	timer  *time.Timer // idle only
 	once   sync.Once
 	idle   bool
-	safe   bool // the operation is retry-safe
 }
 
-// start bounds ctx for one call: a ceiling of limit, or an idle timeout when idle. limit 0
-// means none: start reports false and l stays unused.
-func (l *callLimit) start(ctx context.Context, limit time.Duration, idle, safe bool) bool {
+// start bounds ctx for one call: a ceiling of limit, or an idle timeout when idle; limit 0
+// means none (false, l unused).
+func (l *callLimit) start(ctx context.Context, limit time.Duration, idle bool) bool {
 	if limit <= 0 {
 		return false
 	}
-	l.limit, l.idle, l.safe = limit, idle, safe
+	l.limit, l.idle = limit, idle
 	if idle {
 		l.ctx, l.cancel = context.WithCancelCause(ctx)
 		l.timer = time.AfterFunc(limit, func() { l.cancel(errLimit) })
@@ -88,8 +85,8 @@ func (l *callLimit) release() {
 	})
 }
 
-// failed returns err as the caller sees it: a *TimeoutError when the limit caused it (inside
-// the OutcomeUnknownError the pipeline returned for an unsafe request), else err.
+// failed returns err as a *TimeoutError when the limit caused it (inside the pipeline's
+// OutcomeUnknownError for an unsafe request), else err.
 func (l *callLimit) failed(err error) error {
 	if l == nil || err == nil || !l.fired() {
 		return err
@@ -102,10 +99,8 @@ func (l *callLimit) failed(err error) error {
 	return &core.TimeoutError{Limit: l.limit, Idle: l.idle, Err: err}
 }
 
-// limitedBody is the body of a successful response read under the call's limit: every byte
-// that arrives resets an idle timeout, a read that the limit ended fails with a
-// *TimeoutError (inside an OutcomeUnknownError for an unsafe request: the server answered
-// 2xx, the answer was lost), and Close releases the limit.
+// limitedBody is a 2xx body read under the call's limit: every byte resets an idle timeout,
+// a read the limit ended fails with a *TimeoutError (AnswerLost), and Close releases it.
 type limitedBody struct {
 	io.ReadCloser
 	l    callLimit
@@ -119,11 +114,7 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 		b.l.timer.Reset(b.l.limit)
 	}
 	if err != nil && err != io.EOF && b.l.fired() {
-		te := &core.TimeoutError{Limit: b.l.limit, Idle: b.l.idle, Err: err}
-		if !b.l.safe {
-			return n, OutcomeUnknown(b.resp, te)
-		}
-		return n, te
+		return n, AnswerLost(b.resp, &core.TimeoutError{Limit: b.l.limit, Idle: b.l.idle, Err: err})
 	}
 	return n, err
 }
@@ -135,8 +126,7 @@ func (b *limitedBody) Close() error {
 	return err
 }
 
-// reader returns r with every read that returns bytes resetting the idle timeout (an upload's
-// body, read as it is sent).
+// reader returns r with every read that returns bytes resetting the idle timeout (an upload).
 func (l *callLimit) reader(r io.Reader) io.Reader { return &idleReader{r: r, l: l} }
 
 type idleReader struct {

@@ -10,42 +10,26 @@ import (
 	"golang.org/x/oauth2"
 )
 
-// ErrTokenSource matches every failure to obtain a bearer token, including a caller who gave
-// up waiting for a refresh when its context ended (that error matches the context's error as
-// well: context.DeadlineExceeded or context.Canceled). The request was not sent; the pipeline
-// does not retry it.
+// ErrTokenSource matches every failure to obtain a bearer token (core.ErrTokenSource).
 var ErrTokenSource = core.ErrTokenSource
 
 const (
-	// expiryDelta is how long before its expiry a token is no longer handed out, so that it
-	// does not expire on its way to the server (oauth2 uses the same margin); a token that
-	// lives less than four times as long keeps a quarter of its lifetime (see expiryMargin).
+	// expiryDelta is how long before its expiry a token is no longer handed out (oauth2's
+	// margin), a quarter of its lifetime for a shorter-lived one (expiryMargin).
 	expiryDelta = 10 * time.Second
 	// maxEarlyRefresh caps how long before a token becomes unusable a background refresh
-	// starts; the window is a tenth of the token's lifetime when that is shorter.
+	// starts (refreshTime).
 	maxEarlyRefresh = time.Minute
-	// refreshPause is how long after a failed background refresh the next one may start
-	// (the current token is still good meanwhile).
+	// refreshPause is how long after a failed background refresh the next one may start.
 	refreshPause = 5 * time.Second
 )
 
 // SharedTokenSource wraps a token source so that every goroutine of a client shares one cached
-// token and one refresh at a time:
-//
-//   - while the token is good, Token returns it at once; shortly before it expires (a tenth of
-//     its lifetime, at most a minute, before the last 10 seconds) one background refresh starts,
-//     so steady traffic never waits for one. The last 10 seconds, when the token is no longer
-//     handed out, shrink to a quarter of the lifetime for tokens that live less than 40
-//     seconds, so that a 2-second token is used for 1.5 seconds instead of being stale on
-//     arrival;
-//   - when there is no good token, one refresh runs for all callers; each caller waits for it
-//     only as long as its own context lasts (TokenContext), then gets an error matching
-//     ErrTokenSource and the context's error;
-//   - the refresh runs on a context that lives as long as the source (until Close), not on any
-//     caller's, so a caller who gives up does not cancel it: it completes and its token is
-//     cached for the next call.
-//
-// Invalidate drops a token the server refused, so the next call fetches a new one.
+// token and one refresh at a time (the rules are core's package doc, "Tokens and inputs"): a
+// good token is returned at once, a background refresh starts a tenth of its lifetime (at most
+// a minute) before it stops being handed out (expiryMargin); without a good token one refresh
+// serves every caller, each waiting only as long as its own context (TokenContext). Refreshes
+// run on the source's own context, until Close. Invalidate drops a token the server refused.
 type SharedTokenSource struct {
 	fetch  func(context.Context) (*oauth2.Token, error)
 	ctx    context.Context // the source's lifetime: refreshes run on it
@@ -69,10 +53,9 @@ type refresh struct {
 	err  error
 }
 
-// NewSharedTokenSource wraps src. A src that is already a *SharedTokenSource, or a type that
-// embeds one (validation.BankTokens), is returned as is (its shared source), so that its cache
-// and its credentials serve the pipeline directly. src.Token takes no context: a refresh runs in
-// its own goroutine, which ends when src.Token returns, whoever is still waiting for it.
+// NewSharedTokenSource wraps src; a *SharedTokenSource, or a type that embeds one
+// (validation.BankTokens), is its own shared source. A refresh runs in a goroutine of its own
+// (src.Token takes no context), which ends when src.Token returns.
 func NewSharedTokenSource(src oauth2.TokenSource) *SharedTokenSource {
 	if s, ok := src.(sharedHolder); ok {
 		return s.shared()
@@ -87,8 +70,7 @@ func newSharedTokenSource(parent context.Context, fetch func(context.Context) (*
 	return &SharedTokenSource{fetch: fetch, ctx: ctx, cancel: cancel, creds: creds, now: time.Now}
 }
 
-// Token returns a good token, waiting for a refresh as long as it takes. It implements
-// oauth2.TokenSource; the pipeline calls TokenContext instead.
+// Token is TokenContext without a deadline: it implements oauth2.TokenSource.
 func (s *SharedTokenSource) Token() (*oauth2.Token, error) {
 	return s.TokenContext(context.Background())
 }
@@ -128,9 +110,8 @@ func usable(tok *oauth2.Token, margin time.Duration, now time.Time) bool {
 }
 
 // expiryMargin is how long before expiry a token obtained at start stops being handed out:
-// expiryDelta (10 seconds), or a quarter of the token's lifetime when that is shorter, so that
-// a token living less than the fixed margin is still used for three quarters of its life
-// instead of being fetched again on every call. Zero for a token that arrived expired.
+// expiryDelta, or a quarter of its lifetime when shorter (a 2-second token is used for 1.5 s,
+// not fetched on every call). Zero for a token that arrived expired.
 func expiryMargin(start, expiry time.Time) time.Duration {
 	life := expiry.Sub(start)
 	if life <= 0 {
@@ -157,8 +138,8 @@ func (s *SharedTokenSource) run(r *refresh) {
 	case tok == nil || tok.AccessToken == "":
 		tok, err = nil, fmt.Errorf("%w: the token source returned an empty token", ErrTokenSource)
 	case invalidValueByte(tok.AccessToken) >= 0 || invalidValueByte(tok.Type()) >= 0:
-		// net/http would refuse it inside the RoundTripper, where a failure proves nothing
-		// about delivery: refused here, before any request, and never quoted.
+		// Refused before any request (inside the RoundTripper a failure proves nothing about
+		// delivery), never quoted.
 		tok, err = nil, fmt.Errorf("%w: the token source returned a token that cannot be sent in a header (it holds a control character)", ErrTokenSource)
 	}
 	s.mu.Lock()
@@ -175,8 +156,8 @@ func (s *SharedTokenSource) run(r *refresh) {
 	close(r.done)
 }
 
-// safeFetch calls fetch, turning a panic of the wrapped source into an error: it runs on a
-// goroutine of its own, where a panic would end the program.
+// safeFetch calls fetch, turning a panic of the wrapped source into an error (on the refresh's
+// goroutine a panic would end the program).
 func (s *SharedTokenSource) safeFetch() (tok *oauth2.Token, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -208,10 +189,9 @@ func (s *SharedTokenSource) Invalidate(t *oauth2.Token) {
 	}
 }
 
-// Close ends the source: a refresh in flight that honours its context (BankTokenSource's
-// does) is cancelled, the cached token is dropped, and every later Token or TokenContext fails
-// with ErrTokenSource without a token request, so no refresh (background or not) starts again.
-// It does not wait for anything and is safe to call more than once.
+// Close ends the source: a refresh in flight that honours its context is cancelled, the token
+// dropped, and every later call fails with ErrTokenSource without a token request. It does not
+// wait and may be called more than once.
 func (s *SharedTokenSource) Close() error {
 	s.cancel()
 	s.mu.Lock()
@@ -223,8 +203,7 @@ func (s *SharedTokenSource) Close() error {
 // errClosed is the error of a token request after Close.
 var errClosed = fmt.Errorf("%w: the token source is closed", ErrTokenSource)
 
-// shared returns s: types that embed a *SharedTokenSource (validation.BankTokens) promote it,
-// so that NewSharedTokenSource and the pipeline find the source they wrap.
+// shared returns s, promoted by the types that embed it (validation.BankTokens).
 func (s *SharedTokenSource) shared() *SharedTokenSource { return s }
 
 // sharedHolder is a *SharedTokenSource or a type embedding one.
@@ -236,8 +215,7 @@ func (s *SharedTokenSource) credentials() []string { return s.creds }
 // credentialHolder is a token source that knows credentials to mask.
 type credentialHolder interface{ credentials() []string }
 
-// StaticToken returns a token source that always yields the bearer token tok. It suits tests
-// and short-lived tools; services should use a refreshing source (see BankTokenSource).
+// StaticToken returns a token source that always yields the bearer token tok.
 func StaticToken(tok string) oauth2.TokenSource {
 	return oauth2.StaticTokenSource(&oauth2.Token{AccessToken: tok, TokenType: "Bearer"})
 }

@@ -129,7 +129,7 @@ func pathExpr(path string, args []param) (string, error) {
 			lit = ""
 		}
 		if name == "version" {
-			parts = append(parts, "c.core.Version")
+			parts = append(parts, "c.core.APIVersion")
 			continue
 		}
 		var a *param
