@@ -133,6 +133,48 @@ func (d *Decoder) Member() (key []byte, more bool, err error) {
 	return key, true, nil
 }
 
+// Peek returns the first byte of the next value ('{', '[', '"', a digit or '-', 't', 'f' or
+// 'n' in valid JSON), or 0 at the end of the input, and consumes the white space before it.
+func (d *Decoder) Peek() byte {
+	d.i = skipSpace(d.data, d.i)
+	if d.i >= len(d.data) {
+		return 0
+	}
+	return d.data[d.i]
+}
+
+// ArrayStart consumes the opening bracket of an array; anything else is a syntax error.
+func (d *Decoder) ArrayStart() error {
+	if d.Peek() != '[' {
+		return errSyntax
+	}
+	d.i++
+	return nil
+}
+
+// Elem consumes the comma before the next element of an array and reports true, or consumes
+// the array's closing bracket and reports false. Call it after [Decoder.ArrayStart] and after
+// decoding each element.
+func (d *Decoder) Elem() (more bool, err error) {
+	first := d.data[d.i-1] == '[' // the last byte consumed: the opening bracket, or a value's
+	switch d.Peek() {
+	case ']':
+		d.i++
+		return false, nil
+	case ',':
+		if !first {
+			d.i++
+			return true, nil
+		}
+	case 0:
+	default:
+		if first {
+			return true, nil
+		}
+	}
+	return false, errSyntax
+}
+
 // Value consumes the next value and returns it as raw JSON, a slice of the input. Only
 // strings are checked on the way; the caller's decoder judges the rest.
 func (d *Decoder) Value() ([]byte, error) {
