@@ -258,7 +258,7 @@ func (r *Redactor) redactValue(d *jsonx.Decoder, out []byte, masked, all, messag
 			}
 			name := memberName(key)
 			sensitive := r.IsSensitiveKey(name)
-			out = append(appendString(out, r.maskText(name)), ':')
+			out = append(jsonx.AppendPlainString(out, r.maskText(name)), ':')
 			out, err = r.redactValue(d, out, all || sensitive, all || sensitive && !messages,
 				messages || strings.EqualFold(name, "errors"))
 			if err != nil {
@@ -288,9 +288,9 @@ func (r *Redactor) redactValue(d *jsonx.Decoder, out []byte, masked, all, messag
 			return nil, err
 		}
 		if masked {
-			return appendString(out, mask.Mask(s)), nil
+			return jsonx.AppendPlainString(out, mask.Mask(s)), nil
 		}
-		return appendString(out, r.maskText(s)), nil
+		return jsonx.AppendPlainString(out, r.maskText(s)), nil
 	}
 	v, err := d.Value() // a number, true, false or null
 	switch {
@@ -299,9 +299,9 @@ func (r *Redactor) redactValue(d *jsonx.Decoder, out []byte, masked, all, messag
 	case v[0] != '-' && (v[0] < '0' || v[0] > '9'):
 		return append(out, v...), nil
 	case masked:
-		return appendString(out, mask.Mask(string(v))), nil
+		return jsonx.AppendPlainString(out, mask.Mask(string(v))), nil
 	case r.ContainsSecret(string(v)):
-		return appendString(out, r.MaskSecrets(string(v))), nil
+		return jsonx.AppendPlainString(out, r.MaskSecrets(string(v))), nil
 	}
 	return append(out, v...), nil
 }
@@ -313,46 +313,6 @@ func memberName(key []byte) string {
 		return string(key)
 	}
 	return unquoteLenient(key)
-}
-
-// appendString appends s as a JSON string. Only the characters JSON requires are escaped
-// (quote, backslash, control characters), plus U+2028 and U+2029; s is valid UTF-8 because it
-// comes from the decoder.
-func appendString(out []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	out = append(out, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				out = append(out, '\\', c)
-			case c == '\n':
-				out = append(out, '\\', 'n')
-			case c == '\r':
-				out = append(out, '\\', 'r')
-			case c == '\t':
-				out = append(out, '\\', 't')
-			case c < 0x20:
-				out = append(out, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			default:
-				out = append(out, c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			out = append(out, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			out = append(out, '\\', 'u', '2', '0', '2', hex[r&0xf])
-		default:
-			out = append(out, s[i:i+size]...)
-		}
-		i += size
-	}
-	return append(out, '"')
 }
 
 // maxLenientKey bounds the length of a quoted name that redactLenient considers.
@@ -494,7 +454,7 @@ func (r *Redactor) MaskUnknownMembers(body []byte, known func(name string) bool)
 			out = append(out, ',')
 		}
 		name := memberName(key)
-		out = append(appendString(out, r.maskText(name)), ':')
+		out = append(jsonx.AppendPlainString(out, r.maskText(name)), ':')
 		if known(name) {
 			out = append(out, raw...)
 		} else {
