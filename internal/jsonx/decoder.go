@@ -213,22 +213,40 @@ func Keep(extras map[string]json.RawMessage, key, value []byte) (map[string]json
 }
 
 // DecodeValue decodes the next value into *dst and consumes it: through dst's DecodeJSON when
-// it is a [ValueDecoder], else as [Decode] decodes the value's bytes.
+// it is a [ValueDecoder], a string, bool, float64 or int as [DecodeString], [DecodeBool],
+// [DecodeFloat] and [DecodeInt] do, else as encoding/json would (json.Unmarshaler first).
 func DecodeValue(d *Decoder, dst any) error {
 	if vd, ok := dst.(ValueDecoder); ok {
 		return vd.DecodeJSON(d)
+	}
+	bound, bounded := d.bound()
+	if !bounded {
+		switch p := dst.(type) {
+		case *string:
+			return DecodeString(d, p)
+		case *bool:
+			return DecodeBool(d, p)
+		case *float64:
+			return DecodeFloat(d, p)
+		case *int:
+			return DecodeInt(d, p)
+		case *int32:
+			return DecodeInt(d, p)
+		case *int64:
+			return DecodeInt(d, p)
+		}
 	}
 	v, err := d.Value()
 	if err != nil {
 		return err
 	}
-	if bound, bounded := d.bound(); bounded {
+	if bounded {
 		// The bounded array kept as it is (a union holding raw JSON) is counted all the same.
 		if err := checkCount(v, bound, d.limit); err != nil {
 			return err
 		}
 	}
-	return Decode(dst, v)
+	return decodeRaw(dst, v)
 }
 
 // ScalarDecoder is a scalar that checks the JSON it is given: the SDK's scalars (Timestamp,
