@@ -345,8 +345,7 @@ func DecodeModels[T any](d *Decoder, dst *[]T, decode func(*T, *Decoder) error) 
 		*dst = nil
 		return nil
 	}
-	data := d.data
-	if d.i >= len(data) || data[d.i] != '[' {
+	if d.Peek() != '[' {
 		v, err := d.Value()
 		if err != nil {
 			return err
@@ -355,23 +354,24 @@ func DecodeModels[T any](d *Decoder, dst *[]T, decode func(*T, *Decoder) error) 
 	}
 	bound, bounded := d.bound()
 	out := (*dst)[:0]
-	i := skipSpace(data, d.i+1)
-	if i < len(data) && data[i] == ']' {
-		d.i = i + 1
+	d.i++ // the opening bracket
+	// The elements are counted first (one scan that finds where each ends), so that an array
+	// of more elements than its bound is refused before any is built, and the slice is
+	// allocated once, at its length: an item costs its element of the backing array and what
+	// it holds, never the copies of a growing array (which doubled what a list of {} cost).
+	// Input that does not scan is decoded as it comes, growing the array, and fails there.
+	n, counted := countElems(*d)
+	if more, err := d.Elem(); err != nil {
+		return err
+	} else if !more {
 		if out == nil {
 			out = []T{}
 		}
 		*dst = out
 		return nil
 	}
-	d.i = i
-	start := i
-	// The elements are counted first (one scan that finds where each ends), so that an array
-	// of more elements than its bound is refused before any is built, and the slice is
-	// allocated once, at its length: an item costs its element of the backing array and what
-	// it holds, never the copies of a growing array (which doubled what a list of {} cost).
-	// Input that does not scan is decoded as it comes, growing the array, and fails there.
-	if n, ok := countElems(data, start); ok {
+	start := d.i
+	if counted {
 		if bounded && n > bound {
 			return d.limit.exceeded()
 		}
@@ -394,7 +394,6 @@ func DecodeModels[T any](d *Decoder, dst *[]T, decode func(*T, *Decoder) error) 
 // element, after the opening bracket) into out, then sets *dst: see [DecodeModels]. With lim
 // set, an element beyond lim.Max is an error before it is decoded.
 func decodeElements[T any](d *Decoder, dst *[]T, out []T, start int, lim *Limit, decode func(*T, *Decoder) error) error {
-	data := d.data
 	var zero T
 	for {
 		if lim != nil && len(out) >= lim.Max {
@@ -402,7 +401,7 @@ func decodeElements[T any](d *Decoder, dst *[]T, out []T, start int, lim *Limit,
 			return lim.exceeded()
 		}
 		if n := len(out); n == cap(out) {
-			c := growCap(n, d.i-start, len(data)-d.i)
+			c := growCap(n, d.i-start, len(d.data)-d.i)
 			if lim != nil {
 				c = min(c, lim.Max)
 			}
@@ -421,19 +420,12 @@ func decodeElements[T any](d *Decoder, dst *[]T, out []T, start int, lim *Limit,
 		if err != nil {
 			return err
 		}
-		i := skipSpace(data, d.i)
-		if i >= len(data) {
-			return errSyntax
+		if more, err := d.Elem(); err != nil || !more {
+			if err == nil {
+				*dst = out
+			}
+			return err
 		}
-		if data[i] == ']' {
-			d.i = i + 1
-			*dst = out
-			return nil
-		}
-		if data[i] != ',' {
-			return errSyntax
-		}
-		d.i = i + 1
 	}
 }
 
