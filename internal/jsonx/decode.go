@@ -63,23 +63,31 @@ func decodeInt[T ~int | ~int32 | ~int64](dst *T, v []byte) error {
 // plainString returns the content of the JSON string v when it needs no unescaping: no
 // backslash, no control character, valid UTF-8.
 func plainString(v []byte) ([]byte, bool) {
-	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
-		return nil, false
+	if end, ascii := plainEnd(v, 0); end == len(v) && (ascii || utf8.Valid(v[1:end-1])) {
+		return v[1 : end-1], true
 	}
-	s := v[1 : len(v)-1]
-	ascii := true
-	for _, c := range s {
-		if c < 0x20 || c == '\\' || c == '"' {
-			return nil, false
-		}
-		if c >= utf8.RuneSelf {
+	return nil, false
+}
+
+// plainEnd returns the index just past the JSON string that starts at data[i] and whether it
+// is all ASCII, or -1 when there is no string there, or one that holds an escape or a control
+// character before its end, or one that does not end.
+func plainEnd(data []byte, i int) (end int, ascii bool) {
+	if i >= len(data) || data[i] != '"' {
+		return -1, false
+	}
+	ascii = true
+	for j := i + 1; j < len(data); j++ {
+		switch c := data[j]; {
+		case c == '"':
+			return j + 1, ascii
+		case c < 0x20 || c == '\\':
+			return -1, false
+		case c >= utf8.RuneSelf:
 			ascii = false
 		}
 	}
-	if !ascii && !utf8.Valid(s) {
-		return nil, false
-	}
-	return s, true
+	return -1, false
 }
 
 // isNumber reports whether v is a JSON number.

@@ -261,19 +261,10 @@ type ScalarDecoder interface {
 // [DecodeValue] does, without its type switch: a string without escapes (what the scalars are
 // sent as) is found in one scan, anything else as [Decoder.Value] finds it, and dst judges it.
 func DecodeScalar(d *Decoder, dst ScalarDecoder) error {
-	data := d.data
-	i := skipSpace(data, d.i)
-	if i < len(data) && data[i] == '"' {
-		for j := i + 1; j < len(data); j++ {
-			c := data[j]
-			if c == '"' {
-				d.i = j + 1
-				return dst.UnmarshalJSON(data[i : j+1])
-			}
-			if c < 0x20 || c == '\\' {
-				break
-			}
-		}
+	i := skipSpace(d.data, d.i)
+	if end, _ := plainEnd(d.data, i); end > 0 {
+		d.i = end
+		return dst.UnmarshalJSON(d.data[i:end])
 	}
 	d.i = i
 	v, err := d.Value()
@@ -289,26 +280,10 @@ func DecodeScalar(d *Decoder, dst ScalarDecoder) error {
 func DecodeString[S ~string](d *Decoder, dst *S) error {
 	data := d.data
 	i := skipSpace(data, d.i)
-	if i < len(data) && data[i] == '"' {
-		ascii := true
-		for j := i + 1; j < len(data); j++ {
-			c := data[j]
-			if c == '"' {
-				s := data[i+1 : j]
-				if ascii || utf8.Valid(s) {
-					*dst = S(s)
-					d.i = j + 1
-					return nil
-				}
-				break
-			}
-			if c < 0x20 || c == '\\' {
-				break
-			}
-			if c >= utf8.RuneSelf {
-				ascii = false
-			}
-		}
+	if end, ascii := plainEnd(data, i); end > 0 && (ascii || utf8.Valid(data[i+1:end-1])) {
+		*dst = S(data[i+1 : end-1])
+		d.i = end
+		return nil
 	}
 	d.i = i
 	v, err := d.Value()
