@@ -51,7 +51,7 @@ func decodeFloat[T ~float64](dst *T, v []byte) error {
 // decodeInt decodes v, a JSON number, into *dst as encoding/json would: an integer in range,
 // else the error encoding/json gives.
 func decodeInt[T ~int | ~int32 | ~int64](dst *T, v []byte) error {
-	if bytes.IndexAny(v, ".eE") < 0 { // v is a JSON number: an integer without these
+	if !bytes.ContainsAny(v, ".eE") { // v is a JSON number: an integer without these
 		if n, err := strconv.ParseInt(numberText(v), 10, int(unsafe.Sizeof(*dst))*8); err == nil {
 			*dst = T(n)
 			return nil
