@@ -18,47 +18,50 @@ type Appender interface {
 
 const hexDigits = "0123456789abcdef"
 
-// htmlSafe holds true for the ASCII bytes encoding/json writes unescaped in a string when it
-// escapes HTML (as json.Marshal does): printable, not a quote or backslash, not <, > or &.
-var htmlSafe = func() (t [utf8.RuneSelf]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		switch c {
-		case '"', '\\', '<', '>', '&':
-		default:
-			t[c] = true
-		}
+// escapes says how a string writer writes each ASCII byte: 0 as it is, 'u' as \u00XX, any
+// other byte as a backslash followed by it.
+type escapes [utf8.RuneSelf]byte
+
+// htmlEscapes are json.Marshal's: quote, backslash and control characters (\b, \f, \n, \r, \t
+// short), and <, > and & as \u003c, \u003e, \u0026. plainEscapes are only what JSON requires,
+// every control character but \n, \r and \t as \u00XX.
+var htmlEscapes, plainEscapes = escapeTable(true), escapeTable(false)
+
+func escapeTable(html bool) (t escapes) {
+	for c := range 0x20 {
+		t[c] = 'u'
+	}
+	t['"'], t['\\'], t['\n'], t['\r'], t['\t'] = '"', '\\', 'n', 'r', 't'
+	if html {
+		t['\b'], t['\f'], t['<'], t['>'], t['&'] = 'b', 'f', 'u', 'u', 'u'
 	}
 	return t
-}()
+}
 
 // AppendString appends s as a JSON string, escaped exactly as json.Marshal escapes it: quote,
 // backslash and control characters; <, > and & as \u003c, \u003e, \u0026; U+2028 and U+2029;
 // each byte of invalid UTF-8 as \ufffd.
-func AppendString[S ~string](b []byte, s S) []byte {
-	src := string(s)
+func AppendString[S ~string](b []byte, s S) []byte { return appendString(b, string(s), &htmlEscapes) }
+
+// AppendPlainString appends s as a JSON string as [AppendString] does, but with only the
+// characters JSON requires escaped (quote, backslash and control characters, those other
+// than \n, \r and \t as \u00XX), plus U+2028, U+2029 and invalid UTF-8: how package redact
+// writes the texts it masks.
+func AppendPlainString(b []byte, s string) []byte { return appendString(b, s, &plainEscapes) }
+
+func appendString(b []byte, src string, esc *escapes) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(src); {
 		if c := src[i]; c < utf8.RuneSelf {
-			if htmlSafe[c] {
+			if esc[c] == 0 {
 				i++
 				continue
 			}
 			b = append(b, src[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
+			if e := esc[c]; e != 'u' {
+				b = append(b, '\\', e)
+			} else {
 				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 			}
 			i++
@@ -66,19 +69,14 @@ func AppendString[S ~string](b []byte, s S) []byte {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(src[i:])
-		if r == utf8.RuneError && size == 1 {
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
 			b = append(b, src[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, src[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			i += size
-			start = i
-			continue
+			if size == 1 {
+				b = append(b, `\ufffd`...)
+			} else {
+				b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			}
+			start = i + size
 		}
 		i += size
 	}

@@ -1,6 +1,7 @@
 package jsonx
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"strconv"
@@ -8,12 +9,12 @@ import (
 	"unsafe"
 )
 
-// Decode decodes the JSON value v into *dst as encoding/json would, taking a direct path for
-// the common cases: a field whose type implements json.Unmarshaler gets v handed to its own
-// UnmarshalJSON; strings (and string-based types such as enums) without escapes, booleans,
-// integers and floats are converted in place. Anything else goes through json.Unmarshal, so
-// the result and errors are those of encoding/json. dst must be a non-nil pointer.
-func Decode(dst any, v []byte) error {
+// decodeRaw decodes the JSON value v into *dst as encoding/json would, for [DecodeValue]: a
+// type that implements json.Unmarshaler gets v handed to its own UnmarshalJSON; a string-based
+// type (an enum) takes a string without escapes in place; anything else goes through
+// json.Unmarshal, so the result and errors are those of encoding/json. dst must be a non-nil
+// pointer.
+func decodeRaw(dst any, v []byte) error {
 	switch d := dst.(type) {
 	case json.Unmarshaler:
 		// The SDK's models and scalars (Appenders) check what they are given; any other
@@ -24,46 +25,14 @@ func Decode(dst any, v []byte) error {
 		}
 		return d.UnmarshalJSON(v)
 	case *string:
-		if s, ok := plainString(v); ok {
-			*d = string(s)
-			return nil
-		}
-	case *bool:
-		switch string(v) {
-		case "true":
-			*d = true
-			return nil
-		case "false":
-			*d = false
-			return nil
-		}
-	case *float64:
-		if isNumber(v) {
-			return decodeFloat(d, v)
-		}
-	case *int:
-		if isNumber(v) {
-			return decodeInt(d, v)
-		}
-	case *int32:
-		if isNumber(v) {
-			return decodeInt(d, v)
-		}
-	case *int64:
-		if isNumber(v) {
-			return decodeInt(d, v)
-		}
-	default:
-		if s, ok := plainString(v); ok {
-			if rv := reflect.ValueOf(dst); rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Elem().Kind() == reflect.String {
-				rv.Elem().SetString(string(s))
-				return nil
-			}
+		if string(v) == "null" {
+			return nil // as encoding/json: null leaves a string unchanged
 		}
 	}
-	if string(v) == "null" {
-		if _, ok := dst.(*string); ok {
-			return nil // as encoding/json: null leaves a string unchanged
+	if s, ok := plainString(v); ok {
+		if rv := reflect.ValueOf(dst); rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Elem().Kind() == reflect.String {
+			rv.Elem().SetString(string(s))
+			return nil
 		}
 	}
 	return json.Unmarshal(v, dst)
@@ -82,7 +51,7 @@ func decodeFloat[T ~float64](dst *T, v []byte) error {
 // decodeInt decodes v, a JSON number, into *dst as encoding/json would: an integer in range,
 // else the error encoding/json gives.
 func decodeInt[T ~int | ~int32 | ~int64](dst *T, v []byte) error {
-	if isInteger(v) {
+	if !bytes.ContainsAny(v, ".eE") { // v is a JSON number: an integer without these
 		if n, err := strconv.ParseInt(numberText(v), 10, int(unsafe.Sizeof(*dst))*8); err == nil {
 			*dst = T(n)
 			return nil
@@ -94,43 +63,31 @@ func decodeInt[T ~int | ~int32 | ~int64](dst *T, v []byte) error {
 // plainString returns the content of the JSON string v when it needs no unescaping: no
 // backslash, no control character, valid UTF-8.
 func plainString(v []byte) ([]byte, bool) {
-	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
-		return nil, false
+	if end, ascii := plainEnd(v, 0); end == len(v) && (ascii || utf8.Valid(v[1:end-1])) {
+		return v[1 : end-1], true
 	}
-	s := v[1 : len(v)-1]
-	ascii := true
-	for _, c := range s {
-		if c < 0x20 || c == '\\' || c == '"' {
-			return nil, false
-		}
-		if c >= utf8.RuneSelf {
+	return nil, false
+}
+
+// plainEnd returns the index just past the JSON string that starts at data[i] and whether it
+// is all ASCII, or -1 when there is no string there, or one that holds an escape or a control
+// character before its end, or one that does not end.
+func plainEnd(data []byte, i int) (end int, ascii bool) {
+	if i >= len(data) || data[i] != '"' {
+		return -1, false
+	}
+	ascii = true
+	for j := i + 1; j < len(data); j++ {
+		switch c := data[j]; {
+		case c == '"':
+			return j + 1, ascii
+		case c < 0x20 || c == '\\':
+			return -1, false
+		case c >= utf8.RuneSelf:
 			ascii = false
 		}
 	}
-	if !ascii && !utf8.Valid(s) {
-		return nil, false
-	}
-	return s, true
-}
-
-// isInteger reports whether v is a JSON number without fraction or exponent.
-func isInteger(v []byte) bool {
-	i := 0
-	if i < len(v) && v[i] == '-' {
-		i++
-	}
-	if i >= len(v) {
-		return false
-	}
-	if v[i] == '0' {
-		return i+1 == len(v)
-	}
-	for ; i < len(v); i++ {
-		if v[i] < '0' || v[i] > '9' {
-			return false
-		}
-	}
-	return true
+	return -1, false
 }
 
 // isNumber reports whether v is a JSON number.

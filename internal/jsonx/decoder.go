@@ -133,6 +133,48 @@ func (d *Decoder) Member() (key []byte, more bool, err error) {
 	return key, true, nil
 }
 
+// Peek returns the first byte of the next value ('{', '[', '"', a digit or '-', 't', 'f' or
+// 'n' in valid JSON), or 0 at the end of the input, and consumes the white space before it.
+func (d *Decoder) Peek() byte {
+	d.i = skipSpace(d.data, d.i)
+	if d.i >= len(d.data) {
+		return 0
+	}
+	return d.data[d.i]
+}
+
+// ArrayStart consumes the opening bracket of an array; anything else is a syntax error.
+func (d *Decoder) ArrayStart() error {
+	if d.Peek() != '[' {
+		return errSyntax
+	}
+	d.i++
+	return nil
+}
+
+// Elem consumes the comma before the next element of an array and reports true, or consumes
+// the array's closing bracket and reports false. Call it after [Decoder.ArrayStart] and after
+// decoding each element.
+func (d *Decoder) Elem() (more bool, err error) {
+	first := d.data[d.i-1] == '[' // the last byte consumed: the opening bracket, or a value's
+	switch d.Peek() {
+	case ']':
+		d.i++
+		return false, nil
+	case ',':
+		if !first {
+			d.i++
+			return true, nil
+		}
+	case 0:
+	default:
+		if first {
+			return true, nil
+		}
+	}
+	return false, errSyntax
+}
+
 // Value consumes the next value and returns it as raw JSON, a slice of the input. Only
 // strings are checked on the way; the caller's decoder judges the rest.
 func (d *Decoder) Value() ([]byte, error) {
@@ -171,22 +213,40 @@ func Keep(extras map[string]json.RawMessage, key, value []byte) (map[string]json
 }
 
 // DecodeValue decodes the next value into *dst and consumes it: through dst's DecodeJSON when
-// it is a [ValueDecoder], else as [Decode] decodes the value's bytes.
+// it is a [ValueDecoder], a string, bool, float64 or int as [DecodeString], [DecodeBool],
+// [DecodeFloat] and [DecodeInt] do, else as encoding/json would (json.Unmarshaler first).
 func DecodeValue(d *Decoder, dst any) error {
 	if vd, ok := dst.(ValueDecoder); ok {
 		return vd.DecodeJSON(d)
+	}
+	bound, bounded := d.bound()
+	if !bounded {
+		switch p := dst.(type) {
+		case *string:
+			return DecodeString(d, p)
+		case *bool:
+			return DecodeBool(d, p)
+		case *float64:
+			return DecodeFloat(d, p)
+		case *int:
+			return DecodeInt(d, p)
+		case *int32:
+			return DecodeInt(d, p)
+		case *int64:
+			return DecodeInt(d, p)
+		}
 	}
 	v, err := d.Value()
 	if err != nil {
 		return err
 	}
-	if bound, bounded := d.bound(); bounded {
+	if bounded {
 		// The bounded array kept as it is (a union holding raw JSON) is counted all the same.
 		if err := checkCount(v, bound, d.limit); err != nil {
 			return err
 		}
 	}
-	return Decode(dst, v)
+	return decodeRaw(dst, v)
 }
 
 // ScalarDecoder is a scalar that checks the JSON it is given: the SDK's scalars (Timestamp,
@@ -201,19 +261,10 @@ type ScalarDecoder interface {
 // [DecodeValue] does, without its type switch: a string without escapes (what the scalars are
 // sent as) is found in one scan, anything else as [Decoder.Value] finds it, and dst judges it.
 func DecodeScalar(d *Decoder, dst ScalarDecoder) error {
-	data := d.data
-	i := skipSpace(data, d.i)
-	if i < len(data) && data[i] == '"' {
-		for j := i + 1; j < len(data); j++ {
-			c := data[j]
-			if c == '"' {
-				d.i = j + 1
-				return dst.UnmarshalJSON(data[i : j+1])
-			}
-			if c < 0x20 || c == '\\' {
-				break
-			}
-		}
+	i := skipSpace(d.data, d.i)
+	if end, _ := plainEnd(d.data, i); end > 0 {
+		d.i = end
+		return dst.UnmarshalJSON(d.data[i:end])
 	}
 	d.i = i
 	v, err := d.Value()
@@ -229,26 +280,10 @@ func DecodeScalar(d *Decoder, dst ScalarDecoder) error {
 func DecodeString[S ~string](d *Decoder, dst *S) error {
 	data := d.data
 	i := skipSpace(data, d.i)
-	if i < len(data) && data[i] == '"' {
-		ascii := true
-		for j := i + 1; j < len(data); j++ {
-			c := data[j]
-			if c == '"' {
-				s := data[i+1 : j]
-				if ascii || utf8.Valid(s) {
-					*dst = S(s)
-					d.i = j + 1
-					return nil
-				}
-				break
-			}
-			if c < 0x20 || c == '\\' {
-				break
-			}
-			if c >= utf8.RuneSelf {
-				ascii = false
-			}
-		}
+	if end, ascii := plainEnd(data, i); end > 0 && (ascii || utf8.Valid(data[i+1:end-1])) {
+		*dst = S(data[i+1 : end-1])
+		d.i = end
+		return nil
 	}
 	d.i = i
 	v, err := d.Value()
@@ -285,8 +320,7 @@ func DecodeModels[T any](d *Decoder, dst *[]T, decode func(*T, *Decoder) error) 
 		*dst = nil
 		return nil
 	}
-	data := d.data
-	if d.i >= len(data) || data[d.i] != '[' {
+	if d.Peek() != '[' {
 		v, err := d.Value()
 		if err != nil {
 			return err
@@ -295,23 +329,24 @@ func DecodeModels[T any](d *Decoder, dst *[]T, decode func(*T, *Decoder) error) 
 	}
 	bound, bounded := d.bound()
 	out := (*dst)[:0]
-	i := skipSpace(data, d.i+1)
-	if i < len(data) && data[i] == ']' {
-		d.i = i + 1
+	d.i++ // the opening bracket
+	// The elements are counted first (one scan that finds where each ends), so that an array
+	// of more elements than its bound is refused before any is built, and the slice is
+	// allocated once, at its length: an item costs its element of the backing array and what
+	// it holds, never the copies of a growing array (which doubled what a list of {} cost).
+	// Input that does not scan is decoded as it comes, growing the array, and fails there.
+	n, counted := countElems(*d)
+	if more, err := d.Elem(); err != nil {
+		return err
+	} else if !more {
 		if out == nil {
 			out = []T{}
 		}
 		*dst = out
 		return nil
 	}
-	d.i = i
-	start := i
-	// The elements are counted first (one scan that finds where each ends), so that an array
-	// of more elements than its bound is refused before any is built, and the slice is
-	// allocated once, at its length: an item costs its element of the backing array and what
-	// it holds, never the copies of a growing array (which doubled what a list of {} cost).
-	// Input that does not scan is decoded as it comes, growing the array, and fails there.
-	if n, ok := countElems(data, start); ok {
+	start := d.i
+	if counted {
 		if bounded && n > bound {
 			return d.limit.exceeded()
 		}
@@ -334,7 +369,6 @@ func DecodeModels[T any](d *Decoder, dst *[]T, decode func(*T, *Decoder) error) 
 // element, after the opening bracket) into out, then sets *dst: see [DecodeModels]. With lim
 // set, an element beyond lim.Max is an error before it is decoded.
 func decodeElements[T any](d *Decoder, dst *[]T, out []T, start int, lim *Limit, decode func(*T, *Decoder) error) error {
-	data := d.data
 	var zero T
 	for {
 		if lim != nil && len(out) >= lim.Max {
@@ -342,7 +376,7 @@ func decodeElements[T any](d *Decoder, dst *[]T, out []T, start int, lim *Limit,
 			return lim.exceeded()
 		}
 		if n := len(out); n == cap(out) {
-			c := growCap(n, d.i-start, len(data)-d.i)
+			c := growCap(n, d.i-start, len(d.data)-d.i)
 			if lim != nil {
 				c = min(c, lim.Max)
 			}
@@ -361,19 +395,12 @@ func decodeElements[T any](d *Decoder, dst *[]T, out []T, start int, lim *Limit,
 		if err != nil {
 			return err
 		}
-		i := skipSpace(data, d.i)
-		if i >= len(data) {
-			return errSyntax
+		if more, err := d.Elem(); err != nil || !more {
+			if err == nil {
+				*dst = out
+			}
+			return err
 		}
-		if data[i] == ']' {
-			d.i = i + 1
-			*dst = out
-			return nil
-		}
-		if data[i] != ',' {
-			return errSyntax
-		}
-		d.i = i + 1
 	}
 }
 

@@ -5,9 +5,8 @@
 // key is not one of their fields in a map[string]json.RawMessage, byte for byte, so that what a
 // service sends survives decode → encode and a caller can send members the spec does not name.
 // [Fields] tells which keys a model knows, matching keys exactly as encoding/json does (a
-// case-insensitive fold), [Fields.Extras] collects the other members with one allocation-free
-// scan when there are none, and [Fields.AppendExtraMembers] writes them back after the known
-// fields.
+// case-insensitive fold), [Decoder.Keep] keeps the other members, and
+// [Fields.AppendExtraMembers] writes them back after the known fields.
 //
 // The generated decoders (the unexported decodeJSON, and UnmarshalJSON, in api.gen.go, from
 // openapi/templates/additional-properties.tmpl) are made of [Decoder], which reads each value
@@ -15,15 +14,15 @@
 // case-insensitive match, only when no name matches exactly), and typed decoders per field
 // ([DecodeString] for strings and string enums, [DecodeInt], [DecodeFloat], [DecodeBool],
 // [DecodeScalar] for the SDK's scalars, [DecodeElems] for slices, decoded in place,
-// [DecodeValue] for the rest). internal/bench/README.md has the figures.
+// [DecodeValue] for the rest). internal/bench/README.md has the figures. The same Decoder walks
+// any document value by value ([Decoder.Peek], [Decoder.Member], [Decoder.Elem]): package
+// redact re-encodes a body with its secrets masked on it.
 //
 // It also holds what the generated encoders (encode.gen.go, written by
 // internal/tools/gen/models) are made of: append functions that write strings, numbers and raw
 // values exactly as encoding/json does, and the wire registry: each client package registers
 // its models' unexported encoders ([RegisterWire]), through which [AppendWire] and
 // [MarshalWire] (what the SDK sends) and core.MarshalWire (for users) write a model in full.
-// [Fields.AppendExtras] is the splice the models used before; the equivalence tests (package
-// jsonxtest) keep it as their reference.
 //
 // # The encoder's output
 //

@@ -50,39 +50,26 @@ func (d *Decoder) bound() (int, bool) {
 // checkCount returns l's error when v, a JSON value, is an array of more than bound
 // elements; anything else is left to the value's decoder to judge.
 func checkCount(v []byte, bound int, l *Limit) error {
-	i := skipSpace(v, 0)
-	if i >= len(v) || v[i] != '[' {
+	d := NewDecoder(v)
+	if d.ArrayStart() != nil {
 		return nil
 	}
-	if n, ok := countElems(v, skipSpace(v, i+1)); ok && n > bound {
+	if n, ok := countElems(d); ok && n > bound {
 		return l.exceeded()
 	}
 	return nil
 }
 
-// countElems returns the number of elements of the array whose first element (or closing
-// bracket) is at data[i], after its opening bracket and white space, and whether the array
-// scans: each element found where it ends (as [Decoder.Value] finds it), then a comma or the
-// closing bracket. It allocates nothing and does not judge the elements.
-func countElems(data []byte, i int) (int, bool) {
-	if i < len(data) && data[i] == ']' {
-		return 0, true
-	}
-	for n := 1; ; n++ {
-		end := valueEnd(data, i)
-		if end < 0 {
-			return 0, false
+// countElems returns the number of elements of the array whose opening bracket d has just
+// consumed, and whether the array scans: each element found where it ends (as
+// [Decoder.Value] finds it), then a comma or the closing bracket. It allocates nothing, does
+// not judge the elements, and moves only its copy of the decoder.
+func countElems(d Decoder) (int, bool) {
+	for n := 0; ; n++ {
+		if more, err := d.Elem(); err != nil || !more {
+			return n, err == nil
 		}
-		i = skipSpace(data, end)
-		if i >= len(data) {
-			return 0, false
-		}
-		switch data[i] {
-		case ']':
-			return n, true
-		case ',':
-			i = skipSpace(data, i+1)
-		default:
+		if _, err := d.Value(); err != nil {
 			return 0, false
 		}
 	}

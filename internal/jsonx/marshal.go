@@ -9,35 +9,11 @@ import (
 	"sync/atomic"
 )
 
-// maxPooled is the largest buffer [Marshal] keeps for reuse; larger ones are left to the
+// maxPooled is the largest buffer [MarshalWire] keeps for reuse; larger ones are left to the
 // garbage collector so that one huge body does not pin its memory.
 const maxPooled = 64 << 10
 
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
-
-// Marshal returns the JSON encoding of v, as json.Marshal would, without encoding/json's
-// reflection: v appends itself into a pooled scratch buffer and the result is one
-// right-sized copy that the caller owns.
-func Marshal(v Appender) ([]byte, error) {
-	return pooled(func(b []byte) ([]byte, error) { return v.AppendJSON(b) })
-}
-
-// pooled runs app on a pooled scratch buffer and returns a right-sized copy of what it wrote.
-func pooled(app func([]byte) ([]byte, error)) ([]byte, error) {
-	p := bufPool.Get().(*[]byte)
-	b, err := app((*p)[:0])
-	if err != nil {
-		bufPool.Put(p)
-		return nil, err
-	}
-	out := make([]byte, len(b))
-	copy(out, b)
-	if cap(b) <= maxPooled {
-		*p = b[:0]
-		bufPool.Put(p)
-	}
-	return out, nil
-}
 
 // WireEncoder appends the wire encoding of v to b when v is one of its package's models (a
 // value or a pointer to one), every Secret in full, and reports whether it was.
@@ -125,11 +101,23 @@ func appendModels(b []byte, rv reflect.Value) ([]byte, bool, error) {
 	return append(b, ']'), true, nil
 }
 
-// MarshalWire returns the wire encoding of v ([AppendWire]) into a pooled scratch buffer, as
-// one right-sized copy the caller owns. It is what the SDK, its sandboxes and fakes send:
-// json.Marshal of a model masks its Secrets, for the user's logs.
+// MarshalWire returns the wire encoding of v ([AppendWire]), written into a pooled scratch
+// buffer, as one right-sized copy the caller owns. It is what the SDK, its sandboxes and fakes
+// send: json.Marshal of a model masks its Secrets, for the user's logs.
 func MarshalWire(v any) ([]byte, error) {
-	return pooled(func(b []byte) ([]byte, error) { return AppendWire(b, v) })
+	p := bufPool.Get().(*[]byte)
+	b, err := AppendWire((*p)[:0], v)
+	if err != nil {
+		bufPool.Put(p)
+		return nil, err
+	}
+	out := make([]byte, len(b))
+	copy(out, b)
+	if cap(b) <= maxPooled {
+		*p = b[:0]
+		bufPool.Put(p)
+	}
+	return out, nil
 }
 
 // ErrNotAModel is what [AppendModelWire] returns for a value that is not a generated model,

@@ -3,10 +3,10 @@ package redact
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/mask"
 )
 
@@ -226,161 +226,93 @@ func LogBody(body []byte) []byte {
 	return MaskValues(body)
 }
 
-// frame is one open object or array while re-encoding.
-type frame struct {
-	object    bool
-	n         int  // members or elements written so far
-	wantKey   bool // object: the next string token is a member name
-	sensitive bool // object: the member whose value comes next is sensitive
-	errors    bool // object: the member whose value comes next is named "errors"
-	all       bool // every string and number inside is masked
-	messages  bool // inside the "errors" member: names name fields, values are messages
-}
-
-// redactValid re-encodes a valid JSON document token by token, masking as JSON documents
-// (all: masking every string and number, as MaskValues).
+// redactValid re-encodes a valid JSON document compactly, masking as JSON documents (all:
+// masking every string and number, as MaskValues).
 func (r *Redactor) redactValid(doc []byte, all bool) ([]byte, bool) {
-	dec := json.NewDecoder(bytes.NewReader(doc))
-	dec.UseNumber()
-	out := make([]byte, 0, len(doc)+len(doc)/8)
-	var stack []frame
-
-	// beforeValue writes what precedes a value and reports whether the value is directly
-	// under a sensitive name or inside a container masked whole.
-	beforeValue := func() bool {
-		if len(stack) == 0 {
-			return all
-		}
-		top := &stack[len(stack)-1]
-		if top.object {
-			top.wantKey = true
-			return top.sensitive || top.all
-		}
-		if top.n > 0 {
-			out = append(out, ',')
-		}
-		top.n++
-		return top.all
+	d := jsonx.NewDecoder(doc)
+	out, err := r.redactValue(&d, make([]byte, 0, len(doc)+len(doc)/8), all, all, false)
+	if err == nil {
+		err = d.End()
 	}
-	// open returns the frame of a container that starts now (beforeValue already called).
-	open := func(object bool) frame {
-		f := frame{object: object, wantKey: object, all: all}
-		if n := len(stack); n > 0 {
-			top := stack[n-1]
-			f.messages = top.messages || top.object && top.errors
-			f.all = top.all || top.object && top.sensitive && !top.messages
-		}
-		return f
-	}
-
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, false
-		}
-		switch v := tok.(type) {
-		case json.Delim:
-			switch v {
-			case '{', '[':
-				beforeValue()
-				out = append(out, byte(v))
-				stack = append(stack, open(v == '{'))
-			case '}', ']':
-				if len(stack) == 0 {
-					return nil, false
-				}
-				stack = stack[:len(stack)-1]
-				out = append(out, byte(v))
-			}
-		case string:
-			if n := len(stack); n > 0 && stack[n-1].object && stack[n-1].wantKey {
-				top := &stack[n-1]
-				if top.n > 0 {
-					out = append(out, ',')
-				}
-				top.n++
-				top.wantKey = false
-				top.sensitive = r.IsSensitiveKey(v)
-				top.errors = strings.EqualFold(v, "errors")
-				out = appendString(out, r.maskText(v))
-				out = append(out, ':')
-				continue
-			}
-			if beforeValue() {
-				out = appendString(out, mask.Mask(v))
-			} else {
-				out = appendString(out, r.maskText(v))
-			}
-		case json.Number:
-			switch {
-			case beforeValue():
-				out = appendString(out, mask.Mask(v.String()))
-			case r.ContainsSecret(v.String()):
-				out = appendString(out, r.MaskSecrets(v.String()))
-			default:
-				out = append(out, v...)
-			}
-		case bool:
-			beforeValue()
-			if v {
-				out = append(out, "true"...)
-			} else {
-				out = append(out, "false"...)
-			}
-		case nil:
-			beforeValue()
-			out = append(out, "null"...)
-		default:
-			return nil, false
-		}
-	}
-	if len(stack) != 0 {
-		return nil, false
-	}
-	return out, true
+	return out, err == nil
 }
 
-// appendString appends s as a JSON string. Only the characters JSON requires are escaped
-// (quote, backslash, control characters), plus U+2028 and U+2029; s is valid UTF-8 because it
-// comes from the decoder.
-func appendString(out []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	out = append(out, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				out = append(out, '\\', c)
-			case c == '\n':
-				out = append(out, '\\', 'n')
-			case c == '\r':
-				out = append(out, '\\', 'r')
-			case c == '\t':
-				out = append(out, '\\', 't')
-			case c < 0x20:
-				out = append(out, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			default:
-				out = append(out, c)
+// redactValue re-encodes the next value of d onto out: a string or number masked by mask.Mask
+// when masked, else as JSON masks it; an object or array with every string and number inside
+// masked when all. Inside messages (the "errors" member of a problem), a container under a
+// sensitive name is walked like any other value.
+func (r *Redactor) redactValue(d *jsonx.Decoder, out []byte, masked, all, messages bool) ([]byte, error) {
+	switch d.Peek() {
+	case '{':
+		if _, err := d.ObjectStart(); err != nil {
+			return nil, err
+		}
+		out = append(out, '{')
+		for n := 0; ; n++ {
+			key, more, err := d.Member()
+			if err != nil || !more {
+				return append(out, '}'), err
 			}
-			i++
-			continue
+			if n > 0 {
+				out = append(out, ',')
+			}
+			name := memberName(key)
+			sensitive := r.IsSensitiveKey(name)
+			out = append(jsonx.AppendPlainString(out, r.maskText(name)), ':')
+			out, err = r.redactValue(d, out, all || sensitive, all || sensitive && !messages,
+				messages || strings.EqualFold(name, "errors"))
+			if err != nil {
+				return nil, err
+			}
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			out = append(out, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			out = append(out, '\\', 'u', '2', '0', '2', hex[r&0xf])
-		default:
-			out = append(out, s[i:i+size]...)
+	case '[':
+		if err := d.ArrayStart(); err != nil {
+			return nil, err
 		}
-		i += size
+		out = append(out, '[')
+		for n := 0; ; n++ {
+			more, err := d.Elem()
+			if err != nil || !more {
+				return append(out, ']'), err
+			}
+			if n > 0 {
+				out = append(out, ',')
+			}
+			if out, err = r.redactValue(d, out, all, all, messages); err != nil {
+				return nil, err
+			}
+		}
+	case '"':
+		var s string
+		if err := jsonx.DecodeString(d, &s); err != nil {
+			return nil, err
+		}
+		if masked {
+			return jsonx.AppendPlainString(out, mask.Mask(s)), nil
+		}
+		return jsonx.AppendPlainString(out, r.maskText(s)), nil
 	}
-	return append(out, '"')
+	v, err := d.Value() // a number, true, false or null
+	switch {
+	case err != nil:
+		return nil, err
+	case v[0] != '-' && (v[0] < '0' || v[0] > '9'):
+		return append(out, v...), nil
+	case masked:
+		return jsonx.AppendPlainString(out, mask.Mask(string(v))), nil
+	case r.ContainsSecret(string(v)):
+		return jsonx.AppendPlainString(out, r.MaskSecrets(string(v))), nil
+	}
+	return append(out, v...), nil
+}
+
+// memberName returns a member name from [jsonx.Decoder.Member] as encoding/json decodes it:
+// invalid UTF-8 replaced by U+FFFD.
+func memberName(key []byte) string {
+	if utf8.Valid(key) {
+		return string(key)
+	}
+	return unquoteLenient(key)
 }
 
 // maxLenientKey bounds the length of a quoted name that redactLenient considers.
@@ -501,32 +433,32 @@ func (r *Redactor) MaskUnknownMembers(body []byte, known func(name string) bool)
 	if len(doc) == 0 || doc[0] != '{' || !json.Valid(doc) {
 		return body
 	}
-	dec := json.NewDecoder(bytes.NewReader(doc))
-	if _, err := dec.Token(); err != nil {
+	d := jsonx.NewDecoder(doc)
+	if _, err := d.ObjectStart(); err != nil {
 		return body
 	}
-	out := make([]byte, 0, len(doc))
-	out = append(out, '{')
-	for dec.More() {
-		tok, err := dec.Token()
-		name, ok := tok.(string)
-		if err != nil || !ok {
+	out := append(make([]byte, 0, len(doc)), '{')
+	for {
+		key, more, err := d.Member()
+		if err != nil {
 			return body
 		}
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
+		if !more {
+			return r.maskSecretsBytes(append(out, '}'))
+		}
+		raw, err := d.Value()
+		if err != nil {
 			return body
 		}
 		if len(out) > 1 {
 			out = append(out, ',')
 		}
-		out = appendString(out, r.maskText(name))
-		out = append(out, ':')
+		name := memberName(key)
+		out = append(jsonx.AppendPlainString(out, r.maskText(name)), ':')
 		if known(name) {
 			out = append(out, raw...)
 		} else {
 			out = append(out, r.MaskValues(raw)...)
 		}
 	}
-	return r.maskSecretsBytes(append(out, '}'))
 }

@@ -262,17 +262,3 @@ func luhnSpan(s string, start, end int) bool {
 	}
 	return sum%10 == 0
 }
-
-// IsPAN reports whether s is a card number: 13 to 19 digits, nothing else, passing the Luhn
-// check.
-func IsPAN(s string) bool {
-	if len(s) < 13 || len(s) > 19 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
-			return false
-		}
-	}
-	return luhnSpan(s, 0, len(s))
-}

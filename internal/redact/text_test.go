@@ -52,12 +52,3 @@ func TestText(t *testing.T) {
 		})
 	}
 }
-
-func TestIsPAN(t *testing.T) {
-	assert.True(t, IsPAN("4111111111111111"))
-	assert.True(t, IsPAN("378282246310005"))
-	assert.False(t, IsPAN("4111111111111112"))
-	assert.False(t, IsPAN("4111-1111-1111-1111"))
-	assert.False(t, IsPAN("411111111111"))
-	assert.False(t, IsPAN(""))
-}

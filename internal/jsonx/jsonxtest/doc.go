@@ -5,5 +5,5 @@
 // The reference ("oracle") is the encoding the models had before they were given encoders:
 // encoding/json applied to a copy of the model's type without methods, each nested model
 // encoded the same way, followed by the members of AdditionalProperties spliced in by
-// [jsonx.Fields.AppendExtras]; json.Marshal then compacts the whole.
+// appendExtras (extras.go); json.Marshal then compacts the whole.
 package jsonxtest

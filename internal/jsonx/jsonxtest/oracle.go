@@ -101,7 +101,7 @@ func (o *oracle) encode(v reflect.Value) ([]byte, error) {
 	if o.masked {
 		extras = redact.MaskMembers(extras) // unknown members print by allowlist (issue 33)
 	}
-	return pt.fields.AppendExtras(b, extras)
+	return appendExtras(pt.fields, b, extras)
 }
 
 func (o *oracle) plainOf(t reflect.Type) *plainType {
