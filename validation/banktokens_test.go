@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/goleaktest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/stretchr/testify/assert"
@@ -23,7 +24,7 @@ import (
 // the cached token is due for its refresh), calls fail with ErrTokenSource before sending,
 // and no goroutine of the source is left.
 func TestBankTokenSourceClose(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer goleaktest.VerifyNone(t, goleak.IgnoreCurrent())
 	var fetches, calls atomic.Int32
 	bank := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
