@@ -17,8 +17,8 @@
 // buffers (internal/jsonx, internal/sdkclient).
 //
 // testing.AllocsPerRun averages the allocations of its runs: a drop in one run raises it. Use
-// it only for a function that takes nothing from a pool (and say so), or bound an average
-// that holds with drops; measure anything else with [Bytes].
+// it only for a function that takes nothing from a pool, or bound an average that holds with
+// drops; measure anything else with [Bytes].
 package alloctest
 
 import (
