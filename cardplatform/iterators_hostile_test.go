@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/goleaktest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
@@ -363,7 +364,7 @@ func TestCardsCancelAndBreakLeakNothing(t *testing.T) {
 				writeRaw(w, `{"items":`+cardsJSON(start, min(start+limit-1, 1000))+`,"total":1000}`)
 			})
 			c := srv.client(t)
-			defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+			defer goleaktest.VerifyNone(t, goleak.IgnoreCurrent())
 			defer srv.Client().CloseIdleConnections()
 			ctx, cancel := context.WithCancel(t.Context())
 			defer cancel()

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/goleaktest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
@@ -49,7 +50,7 @@ const soakWorkers = 32
 // (HTTP/1.1), 108 (HTTP/2) and 120 (caller's transport) payouts twice. Recorded with the fault
 // and verdict counts in internal/bench/README.md ("Money-safety soak").
 func TestSoakNeverPaysTwice(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer goleaktest.VerifyNone(t, goleak.IgnoreCurrent())
 	n := 1000
 	if testing.Short() {
 		n = 300

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/goleaktest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
@@ -22,7 +23,7 @@ import (
 // before any answer, and the window then slides with k in flight. The first page is held
 // until all k have started, so the test fails if any of them waits for it.
 func TestEagerPrefetchStartsKAtOnce(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleaktest.VerifyNone(t)
 	for _, k := range []int{1, 2, 4, 8} {
 		f := &fakeRows{n: 5000, d: time.Millisecond}
 		var began atomic.Int32
@@ -55,7 +56,7 @@ func TestEagerPrefetchStartsKAtOnce(t *testing.T) {
 // wasted requests, which are cancelled or discarded and never delivered, with or without a
 // total; without eager prefetch the same result costs exactly the pages it needs.
 func TestEagerPrefetchShortResult(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleaktest.VerifyNone(t)
 	for _, rows := range []int{0, 60, 100, 250} {
 		for _, noTotal := range []bool{false, true} {
 			for _, k := range []int{2, 8} {
@@ -104,7 +105,7 @@ func TestEagerPrefetchRespectsCap(t *testing.T) {
 // TestEagerPrefetchBreakBeforeFirstAnswer: breaking out on the first item cancels the k − 1
 // pages of the first batch still in flight, and no goroutine is left behind.
 func TestEagerPrefetchBreakBeforeFirstAnswer(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleaktest.VerifyNone(t)
 	fast := &fakeRows{n: 100_000}
 	slow := &fakeRows{n: 100_000, d: time.Hour} // only cancellation ends a fetch
 	batch := false                              // pages 2-8 were in flight before page 1 answered
@@ -169,7 +170,7 @@ func TestEagerPrefetchInvalid(t *testing.T) {
 // second request to arrive (whichever page that is). Each ends in the typed error or at the
 // claimed total, with the items delivered a prefix in order, and never loops.
 func TestEagerPrefetchHostileServers(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer goleaktest.VerifyNone(t, goleak.IgnoreCurrent())
 	const k = 4
 	rows := func(srv *pagingtest.Server) ([]string, error) {
 		cfg := core.Config{Style: core.StyleRow, PageSize: 500, Prefetch: k, EagerPrefetch: true}

@@ -10,15 +10,15 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/internal/goleaktest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"go.uber.org/goleak"
 
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) { goleaktest.VerifyTestMain(m) }
 
 // windows returns the row windows the sandbox was asked for, as "start-end".
 func windows(srv *pagingtest.Server) []string {

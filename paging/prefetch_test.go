@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/goleaktest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"go.uber.org/goleak"
 
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
@@ -96,7 +96,7 @@ func TestPrefetchBoundedConcurrency(t *testing.T) {
 }
 
 func TestPrefetchBreakCancels(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleaktest.VerifyNone(t)
 	f := &fakeRows{n: 100_000, d: time.Hour} // only cancellation ends a fetch
 	first := &fakeRows{n: 100_000}           // the first page comes at once
 	calls := atomic.Int32{}
@@ -134,7 +134,7 @@ func TestPrefetchOverHTTPBreak(t *testing.T) {
 		}
 	}
 	srv.Close()
-	goleak.VerifyNone(t)
+	goleaktest.VerifyNone(t)
 }
 
 // TestPrefetchSlidingWindow: each page handed to the consumer starts the one k places after
@@ -194,7 +194,7 @@ func TestPrefetchFirstPageAlone(t *testing.T) {
 // are full; the short (or empty) last page ends the iteration and the pages requested past it
 // (at most k − 1) are cancelled or discarded, never delivered.
 func TestPrefetchWastePastTheEnd(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleaktest.VerifyNone(t)
 	for _, tt := range []struct {
 		rows, pages int // pages needed: the last is short, or empty after full pages
 	}{{1050, 11}, {1000, 11}, {150, 2}} {
@@ -219,7 +219,7 @@ func TestPrefetchWastePastTheEnd(t *testing.T) {
 
 // TestPrefetchBreakCancelsWithoutTotal: breaking out cancels the speculative pages in flight.
 func TestPrefetchBreakCancelsWithoutTotal(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleaktest.VerifyNone(t)
 	slow := &fakeRows{n: 100_000, d: time.Hour, noTotal: true} // only cancellation ends a fetch
 	fast := &fakeRows{n: 100_000, noTotal: true}
 	fetch := func(ctx context.Context, p core.Position) (core.Page[int], error) {

@@ -16,15 +16,15 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
+	"github.com/issuerkit/issuerkit-go/internal/goleaktest"
 	"github.com/stretchr/testify/require"
-	"go.uber.org/goleak"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/openapi"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) { goleaktest.VerifyTestMain(m) }
 
 // env is a sandbox with a client and a plain HTTP client whose every response is validated
 // against the spec.

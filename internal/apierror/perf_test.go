@@ -3,6 +3,7 @@ package apierror
 import (
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"strings"
 	"testing"
@@ -32,11 +33,18 @@ func TestAdversarialBodiesStayFast(t *testing.T) {
 	}
 	for name, body := range bodies {
 		for _, decode := range []Decoder{DecodeProblem, DecodeBankError} {
-			start := time.Now()
-			resp := &http.Response{StatusCode: 400, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(body))}
-			_ = FromResponse(resp, RequestInfo{}, decode, 0).Error()
-			if d := time.Since(start); d > 2*time.Second {
-				t.Errorf("%s: %v", name, d)
+			// The fastest of up to five runs: a loaded machine only adds to a run's time (under
+			// -race at a load of 26 on 2 cores one run of "many messages" took 3.6 s, 0.3 s
+			// the next), while super-linear decoding is slow on every run.
+			fastest := time.Duration(math.MaxInt64)
+			for run := 0; run < 5 && fastest > 2*time.Second; run++ {
+				start := time.Now()
+				resp := &http.Response{StatusCode: 400, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(body))}
+				_ = FromResponse(resp, RequestInfo{}, decode, 0).Error()
+				fastest = min(fastest, time.Since(start))
+			}
+			if fastest > 2*time.Second {
+				t.Errorf("%s: %v", name, fastest)
 			}
 		}
 	}

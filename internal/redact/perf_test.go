@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -24,11 +25,17 @@ func TestAdversarialInputsStayFast(t *testing.T) {
 		"object of secret": `{` + strings.Repeat(`"pan":"4111111111111111",`, n/26) + `"x":1}`,
 	}
 	for name, in := range inputs {
-		start := time.Now()
-		JSON([]byte(in))
-		Text(in)
-		if d := time.Since(start); d > 2*time.Second {
-			t.Errorf("%s: %v", name, d)
+		// The fastest of up to five runs: a loaded machine only adds to a run's time, while
+		// quadratic work is slow on every run (see internal/apierror's TestAdversarialBodiesStayFast).
+		fastest := time.Duration(math.MaxInt64)
+		for run := 0; run < 5 && fastest > 2*time.Second; run++ {
+			start := time.Now()
+			JSON([]byte(in))
+			Text(in)
+			fastest = min(fastest, time.Since(start))
+		}
+		if fastest > 2*time.Second {
+			t.Errorf("%s: %v", name, fastest)
 		}
 	}
 }

@@ -12,13 +12,14 @@ import (
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/goleaktest"
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/settings"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) { goleaktest.VerifyTestMain(m) }
 
 // counted is an httptest server that counts the requests it saw.
 type counted struct {
@@ -44,7 +45,7 @@ func testClient(t *testing.T) *http.Client {
 	tr := &http.Transport{MaxIdleConnsPerHost: 64}
 	t.Cleanup(func() {
 		tr.CloseIdleConnections()
-		goleak.VerifyNone(t, goleak.IgnoreCurrent())
+		goleaktest.VerifyNone(t, goleak.IgnoreCurrent())
 	})
 	return &http.Client{Transport: tr}
 }

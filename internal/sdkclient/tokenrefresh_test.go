@@ -193,14 +193,14 @@ func TestRefreshAheadOfExpiryNeverBlocksCallers(t *testing.T) {
 		require.NoError(t, err, "steady traffic does not wait for the refresh")
 		assert.Equal(t, "tok-1", tok.AccessToken)
 	}
-	require.Eventually(t, func() bool { return src.fetches.Load() == 2 }, time.Second, time.Millisecond)
+	require.Eventually(t, func() bool { return src.fetches.Load() == 2 }, 10*time.Second, time.Millisecond)
 	assert.Equal(t, int32(2), src.fetches.Load(), "one background refresh for all callers")
 
 	src.gate <- struct{}{} // the refresh completes
 	require.Eventually(t, func() bool {
 		tok, err := s.Token()
 		return err == nil && tok.AccessToken == "tok-2"
-	}, time.Second, time.Millisecond)
+	}, 10*time.Second, time.Millisecond)
 	assert.Equal(t, int32(2), src.fetches.Load())
 }
 
@@ -222,13 +222,13 @@ func TestBankTokenSourceClose(t *testing.T) {
 	require.NoError(t, err)
 	done := make(chan error, 1)
 	go func() { _, err := ts.Token(); done <- err }()
-	require.Eventually(t, func() bool { return bank.fetches.Load() == 1 }, time.Second, time.Millisecond)
+	require.Eventually(t, func() bool { return bank.fetches.Load() == 1 }, 10*time.Second, time.Millisecond)
 	require.NoError(t, ts.Close())
 	select {
 	case err := <-done:
 		assert.ErrorIs(t, err, ErrTokenSource)
 		assert.ErrorIs(t, err, context.Canceled, "Close cancels the refresh in flight")
-	case <-time.After(2 * time.Second):
+	case <-time.After(10 * time.Second):
 		t.Fatal("Close did not end the stalled refresh")
 	}
 }

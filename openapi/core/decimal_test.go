@@ -204,12 +204,19 @@ func TestDecimalRejects(t *testing.T) {
 
 func TestDecimalHugeExponentIsRejectedCheaply(t *testing.T) {
 	for _, in := range []string{"1e1000000000", "1e-1000000000", "9e999999999999999999999", "1.5e2147483648", "1e999", "-1e40", "1e-999", "0.1e41"} {
-		start := time.Now()
-		allocs := testing.AllocsPerRun(10, func() {
-			_, err := ParseDecimal(in)
-			require.ErrorIs(t, err, ErrInvalidDecimal)
-		})
-		assert.Less(t, time.Since(start), time.Second, in)
+		// The fastest of up to five timings: a loaded machine only adds to one, while work that
+		// grows with the exponent is slow on every one.
+		var allocs float64
+		fastest := time.Duration(math.MaxInt64)
+		for run := 0; run < 5 && fastest >= time.Second; run++ {
+			start := time.Now()
+			allocs = testing.AllocsPerRun(10, func() {
+				_, err := ParseDecimal(in)
+				require.ErrorIs(t, err, ErrInvalidDecimal)
+			})
+			fastest = min(fastest, time.Since(start))
+		}
+		assert.Less(t, fastest, time.Second, in)
 		assert.LessOrEqual(t, allocs, 2.0, "%s: only the error is allocated", in)
 	}
 }

@@ -159,7 +159,8 @@ func TestRedisSilent(t *testing.T) {
 			err := f.Wait(ctx, keyA)
 			require.Error(t, err)
 			assert.ErrorIs(t, err, context.DeadlineExceeded)
-			assert.Less(t, time.Since(start), time.Second)
+			// Far below the minute of the other limit, far above a loaded machine's delays.
+			assert.Less(t, time.Since(start), 10*time.Second)
 			_, err = f.Remaining(ctx, keyA)
 			assert.Error(t, err)
 		})
