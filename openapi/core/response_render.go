@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
@@ -57,12 +56,10 @@ func printableHeader(h http.Header) http.Header {
 // proxy echoed, any header the SDK does not know) is "REDACTED", names kept. Card numbers and
 // SSNs are masked in every text. r.Header itself holds the values as received.
 func (r Response) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		StatusCode    int
-		Header        http.Header
-		CorrelationID string
-		TraceID       string
-	}{r.StatusCode, printableHeader(r.Header), redact.Sanitize(nil, r.CorrelationID), redact.Sanitize(nil, r.TraceID)})
+	type fields Response // the same fields, without these methods
+	p := fields(r)
+	p.Header, p.CorrelationID, p.TraceID = printableHeader(r.Header), redact.Sanitize(nil, r.CorrelationID), redact.Sanitize(nil, r.TraceID)
+	return json.Marshal(p)
 }
 
 // Format prints MarshalJSON's JSON for every verb and flag (%#v: as Go syntax,
@@ -76,14 +73,10 @@ func (r Response) Format(f fmt.State, verb rune) {
 // values of the WithHeader headers that are not known harmless (an X-Api-Key, a second
 // credential) are "REDACTED", names kept. s.Header itself holds the values as given.
 func (s CallSettings) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		CorrelationID string
-		Header        http.Header
-		Timeout       time.Duration
-		TimeoutSet    bool
-		Retry         *RetryOptions
-		ResponseInto  bool
-	}{redact.Sanitize(nil, s.CorrelationID), printableHeader(s.Header), s.Timeout, s.TimeoutSet, s.Retry, s.ResponseInto})
+	type fields CallSettings // the same fields, without these methods
+	p := fields(s)
+	p.Header, p.CorrelationID = printableHeader(s.Header), redact.Sanitize(nil, s.CorrelationID)
+	return json.Marshal(p)
 }
 
 // Format prints MarshalJSON's JSON for every verb and flag (%#v: as Go syntax,
