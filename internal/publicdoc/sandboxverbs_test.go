@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"go/ast"
 	"go/doc"
+	"maps"
 	"reflect"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 
@@ -188,7 +189,7 @@ func compareKits(t *testing.T, kits []kit) {
 			all[n]++
 		}
 	}
-	for _, n := range sortedKeys(all) {
+	for _, n := range slices.Sorted(maps.Keys(all)) {
 		short := n[strings.LastIndex(n, ".")+1:]
 		if all[n] == len(kits) {
 			if _, ok := kits[0].values[n]; !ok && names[kits[0].pkg][n] != "method" {
@@ -236,7 +237,7 @@ func compareKits(t *testing.T, kits []kit) {
 		}
 	}
 	// Shared package-level names: the same shape.
-	for _, n := range sortedKeys(kits[0].values) {
+	for _, n := range slices.Sorted(maps.Keys(kits[0].values)) {
 		want := kits[0].shape(n)
 		for _, k := range kits[1:] {
 			if got := k.shape(n); got != want {
@@ -450,15 +451,6 @@ func kitDocs(t *testing.T) map[string]publicPackage {
 		out[p.dir] = p
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func strconvQuote(s string) string { return fmt.Sprintf("%q", s) }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -99,13 +100,13 @@ func checkOperation(t *testing.T, op *openapi3.Operation) {
 
 	require.NotNil(t, op.Responses, "responses")
 	var withExample, successBodies, successExamples []string
-	for _, code := range sortedKeys(op.Responses.Map()) {
+	for _, code := range slices.Sorted(maps.Keys(op.Responses.Map())) {
 		r := op.Responses.Value(code)
 		if r == nil || r.Value == nil {
 			continue
 		}
 		success := strings.HasPrefix(code, "2")
-		for _, mt := range sortedKeys(r.Value.Content) {
+		for _, mt := range slices.Sorted(maps.Keys(r.Value.Content)) {
 			media := r.Value.Content[mt]
 			where := code + " " + mt
 			if success {
@@ -123,15 +124,6 @@ func checkOperation(t *testing.T, op *openapi3.Operation) {
 	if len(successBodies) > 0 {
 		assert.NotEmpty(t, successExamples, "no example on the success responses %v", successBodies)
 	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // TestFormats checks the format patterns of this test against sample values, so that an
