@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
 	"github.com/issuerkit/issuerkit-go/internal/leaktest"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
@@ -53,6 +54,39 @@ func TestRefusalNamesTheFieldsAndIds(t *testing.T) {
 		assert.Equal(t, *r.Refusal, *again.Refusal, "the Store's record carries the same")
 	}
 	assert.Equal(t, 1, f.sent(), "a refused write is never sent again under its key")
+	assert.Equal(t, 0, f.ran())
+}
+
+// TestRefusalRecordedByARecoveryPass: the first attempt is lost before the platform ran it;
+// a recovery pass proves it not committed and sends again, and the platform refuses. The
+// refusal the pass recorded carries the field errors and the ids of the resent attempt, for
+// the caller who asks for the key later.
+func TestRefusalRecordedByARecoveryPass(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	req := f.payout("p", 0)
+	f.fail(t, "CreateDisbursement", 1, cardplatformtest.Fault{Drop: true})
+	_, err := journal.Do(ctx, f.journal(t, "w1", quick), journal.CreateDisbursement, "p", req)
+	settling(t, err)
+
+	f.waitDue(t, "p")
+	rep, err := f.journal(t, "recovery", quick).Recover(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, rep.Refused, "%+v", rep)
+	sent := f.srv.RequestsFor("CreateDisbursement")
+	require.Len(t, sent, 2)
+
+	r, err := journal.Do(ctx, f.journal(t, "w2", quick), journal.CreateDisbursement, "p", req)
+	require.NoError(t, err)
+	assert.Equal(t, journal.StateRefused, r.State)
+	assert.Equal(t, 2, r.Attempts)
+	require.NotNil(t, r.Refusal)
+	assert.Equal(t, 400, r.Refusal.Status)
+	assert.Equal(t, map[string][]string{"amount": {"The field amount must be greater than 0."}}, r.Refusal.Errors)
+	assert.NotEmpty(t, r.Refusal.TraceID)
+	assert.Equal(t, sent[1].Header.Get("X-CorrelationId"), r.Refusal.CorrelationID, "the resent attempt's")
+	assert.NotEqual(t, sent[0].Header.Get("X-CorrelationId"), r.Refusal.CorrelationID)
+	assert.Equal(t, 2, f.sent())
 	assert.Equal(t, 0, f.ran())
 }
 
