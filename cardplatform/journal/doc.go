@@ -52,11 +52,13 @@
 //     sending. Any other answer (an effect that could be another writer's, a partial listing, a
 //     read that failed) waits or goes to review, never to a resend.
 //   - An answer settles the entry committed (with the answer) and a 4xx refused (a 429 leaves it
-//     pending, due after its Retry-After: the platform did nothing); an error the
-//     SDK returns only when nothing was sent ([core.ErrInvalidArgument], [core.ErrTokenSource]: an
-//     allowlist) leaves it pending, the attempt not counted; everything else
-//     (core.ErrOutcomeUnknown, a context error, whatever a call middleware returns)
-//     leaves it sending for a read-back.
+//     pending, due after its Retry-After: the platform did nothing), with a Refusal that keeps
+//     what its reader needs days later: the status, the problem's title and detail, its field
+//     errors (Refusal.Errors) and the trace and correlation ids a support ticket asks for; an
+//     error the SDK returns only when nothing was sent ([core.ErrInvalidArgument],
+//     [core.ErrTokenSource]: an allowlist) leaves it pending, the attempt not counted;
+//     everything else (core.ErrOutcomeUnknown, a context error, whatever a call middleware
+//     returns) leaves it sending for a read-back.
 //   - A key names one write, ever: the same key with another request (its SHA-256) or another
 //     operation is ErrKeyReused; a settled key returns its recorded Result without sending.
 //
@@ -83,7 +85,8 @@
 // The Store keeps the request's wire encoding (core.MarshalWire: secrets in full, so that a
 // recovery can send it again) and the platform's answer, sealed by Options.Sealer when one is
 // set; give one (an AEAD keyed from your KMS) when a request or answer holds a secret (a
-// person's SSN, a card's PAN). Snapshots and verdicts hold no secret. An Entry is that stored
+// person's SSN, a card's PAN). Snapshots and verdicts hold no secret, and a Refusal holds
+// the texts of the SDK's error as the SDK masked them, never the problem's unknown members. An Entry is that stored
 // record: never log one whole (its Request is the request as sent, or sealed); Review and
 // Result give what a person or a log needs. Spans and metrics carry
 // the operation, states, outcomes and reasons only: never a key, a scope or a request value.

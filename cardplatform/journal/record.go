@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
@@ -97,21 +98,37 @@ func readVerdict(e Entry) (verdict, bool) {
 	return v, true
 }
 
-// refusalOf is the record of a refusal error: the platform's status and problem.
+// refusalOf is the record of a refusal error: the platform's status, problem (its field
+// errors copied, so that the record shares nothing with the error) and ids, as the SDK masked
+// them when it built the error.
 func refusalOf(err error) *Refusal {
 	r := &Refusal{Detail: err.Error()}
 	var ae *core.Error
 	if errors.As(err, &ae) {
 		r.Status = ae.StatusCode
 		r.Detail = ""
+		r.TraceID, r.CorrelationID = ae.TraceID, ae.CorrelationID
 		if ae.Problem != nil {
 			r.Type, r.Title, r.Detail = ae.Problem.Type, ae.Problem.Title, ae.Problem.Detail
+			r.Errors = copyErrors(ae.Problem.Errors)
 		}
 		if r.Title == "" && r.Detail == "" {
 			r.Detail = ae.Error()
 		}
 	}
 	return r
+}
+
+// copyErrors returns a deep copy of a problem's field errors, nil for none.
+func copyErrors(m map[string][]string) map[string][]string {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[string][]string, len(m))
+	for field, msgs := range m {
+		out[field] = slices.Clone(msgs)
+	}
+	return out
 }
 
 // resultOf builds the Result of an entry.

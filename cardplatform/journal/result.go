@@ -29,7 +29,12 @@ type Result[Res any] struct {
 	Refusal *Refusal
 }
 
-// Refusal is the record of a refused write.
+// Refusal is the record of a refused write: what the caller needs to fix the request and to
+// ask the platform's support about it, kept with the entry for as long as the Store keeps it.
+// Every text is the SDK's error's, masked as the SDK masked the error it returned (the call's
+// credentials and sent Secrets, card numbers and SSNs); the members of the problem beyond its
+// schema are not kept. Records written before Errors, TraceID and CorrelationID existed
+// decode with them empty.
 type Refusal struct {
 	// Status is the HTTP status the platform answered with; 0 when the write was never sent
 	// (the SDK refused its arguments) or a person resolved it as not committed.
@@ -37,6 +42,16 @@ type Refusal struct {
 	// Type, Title and Detail are those of the platform's problem details, when it gave one
 	// (masked as the SDK masks every error), or the SDK's error text for Status 0.
 	Type, Title, Detail string
+	// Errors maps each field the platform refused to its messages, from a validation
+	// problem's "errors" member ({"person.email": ["The email field is not a valid e-mail
+	// address."]}): a copy of the error's core.Problem.Errors, nil when it named none.
+	Errors map[string][]string `json:",omitempty"`
+	// TraceID is the server's trace id of the refusal (core.Error.TraceID: the problem's
+	// traceId, else the answer's traceparent or X-Request-Id), for a support ticket.
+	TraceID string `json:",omitempty"`
+	// CorrelationID is the X-CorrelationId of the refused attempt (core.Error.CorrelationID:
+	// the one sent, or the server's echo).
+	CorrelationID string `json:",omitempty"`
 	// Resolved is true when a person decided (Journal.Resolve); Detail holds their note.
 	Resolved bool
 }

@@ -167,7 +167,9 @@ func (p *service) real(ctx context.Context, req cardplatform.DisbursementDTO) er
 	case err != nil:
 		return fmt.Errorf("pay: %w", err)
 	case r.State == journal.StateRefused:
-		return fmt.Errorf("pay: refused: %d %s %s", r.Refusal.Status, r.Refusal.Title, r.Refusal.Detail)
+		f := r.Refusal // the fields to fix, and the ids a support ticket asks for
+		return fmt.Errorf("pay: refused: %d %s %s, fields %v (trace id %s, correlation id %s)",
+			f.Status, f.Title, f.Detail, f.Errors, f.TraceID, f.CorrelationID)
 	default:
 		s.Step("pay", "%s %s %s, journal: committed", r.Response.DisbursementGUID, r.Response.Amount, r.Response.Status)
 	}
