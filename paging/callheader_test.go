@@ -23,7 +23,7 @@ func TestRTPParticipantsKeyClientIDPerCall(t *testing.T) {
 	assert.Equal(t, want(1, 250), got)
 	require.Len(t, srv.Requests(), 3)
 	for _, r := range srv.Requests() {
-		assert.Equal(t, "client-32", r.Header.Get("KeyClientId"))
+		assert.Equal(t, "client-32", r.RevealHeader().Get("KeyClientId"))
 	}
 
 	// The single-page method too, whatever the case of the header name.
@@ -38,7 +38,7 @@ func TestRTPParticipantsKeyClientIDPerCall(t *testing.T) {
 func TestKeyClientIDPrecedence(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(5))
 	c := client(t, srv, paging.WithKeyClientID("from-client"))
-	last := func() string { r := srv.Requests(); return r[len(r)-1].Header.Get("KeyClientId") }
+	last := func() string { r := srv.Requests(); return r[len(r)-1].RevealHeader().Get("KeyClientId") }
 
 	_, err := c.ListRTPParticipants(t.Context(), paging.ListRTPParticipantsRequest{Limit: 5})
 	require.NoError(t, err)

@@ -144,7 +144,7 @@ func TestOffsetSequence(t *testing.T) {
 			assert.Len(t, reqs, max((n+99)/100, 1), "stops at count")
 			for i, r := range reqs {
 				assert.Equal(t, fmt.Sprint(i*100), r.RevealQuery().Get("offset"))
-				assert.Equal(t, "client-1", r.Header.Get("KeyClientId"))
+				assert.Equal(t, "client-1", r.RevealHeader().Get("KeyClientId"))
 			}
 		})
 	}

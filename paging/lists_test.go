@@ -160,7 +160,7 @@ func TestRTPParticipants(t *testing.T) {
 	var asked []string
 	for _, r := range srv.Requests() {
 		asked = append(asked, r.RevealQuery().Get("offset")+"+"+r.RevealQuery().Get("limit"))
-		assert.Equal(t, "client-32", r.Header.Get("KeyClientId"))
+		assert.Equal(t, "client-32", r.RevealHeader().Get("KeyClientId"))
 	}
 	assert.Equal(t, []string{"0+100", "100+100", "200+50"}, asked, "the last limit shrinks to count")
 
@@ -170,7 +170,7 @@ func TestRTPParticipants(t *testing.T) {
 	assert.Equal(t, "250", res.Count)
 	last := srv.Requests()[len(srv.Requests())-1]
 	assert.Equal(t, "0", last.RevealQuery().Get("offset"))
-	assert.Equal(t, "client-32", last.Header.Get("KeyClientId"))
+	assert.Equal(t, "client-32", last.RevealHeader().Get("KeyClientId"))
 }
 
 func TestRTPParticipantsWithoutClientID(t *testing.T) {

@@ -27,7 +27,7 @@ func TestGetRTPParticipant(t *testing.T) {
 	assert.Equal(t, "000000007", p.ABA)
 	reqs := srv.RequestsFor("GetRTPParticipant")
 	require.Len(t, reqs, 1)
-	assert.Equal(t, id, reqs[0].Header.Get("KeyClientId"))
+	assert.Equal(t, id, reqs[0].RevealHeader().Get("KeyClientId"))
 	assert.Equal(t, "/rtp/v1/payment/rtp/participant/000000007", reqs[0].Path)
 
 	_, err = c.GetRTPParticipant(t.Context(), "000000021", paging.GetRTPParticipantRequest{})

@@ -46,12 +46,12 @@ func TestCommercialTransactionsDrained(t *testing.T) {
 	assert.Equal(t, []string{"-?500", "key?500", "key?500"}, limitsAsked(srv), "the largest limit, then the keys the answers gave")
 	ids := map[string]bool{}
 	for _, r := range srv.Requests() {
-		id := r.Header.Get(core.InteractionHeader)
+		id := r.RevealHeader().Get(core.InteractionHeader)
 		_, err := uuid.Parse(id)
 		require.NoError(t, err, id)
 		assert.Len(t, id, 36)
 		ids[id] = true
-		assert.Equal(t, "UTF-8", r.Header.Get("Accept-Charset"))
+		assert.Equal(t, "UTF-8", r.RevealHeader().Get("Accept-Charset"))
 		assert.Equal(t, "/commercial/accounts/v1/"+account+"/transactions/previous", r.Path)
 	}
 	assert.Len(t, ids, 3, "a new interaction id per request")
@@ -139,7 +139,7 @@ func TestCommercialPartialAndInteractionID(t *testing.T) {
 		require.NoError(t, err)
 		assert.Len(t, res.Transactions, 10)
 		assert.Equal(t, want, meta.StatusCode)
-		sent := srv.Requests()[0].Header.Get(core.InteractionHeader)
+		sent := srv.Requests()[0].RevealHeader().Get(core.InteractionHeader)
 		assert.Len(t, sent, 36)
 		assert.Equal(t, sent, meta.InteractionID())
 	}
@@ -151,7 +151,7 @@ func TestCommercialPartialAndInteractionID(t *testing.T) {
 		paging.ListPreviousDayAccountTransactionsRequest{XFapiInteractionID: id}, core.WithPageSize(100)), ctKey)
 	require.NoError(t, err)
 	for _, r := range srv.Requests() {
-		assert.Equal(t, id, r.Header.Get(core.InteractionHeader))
+		assert.Equal(t, id, r.RevealHeader().Get(core.InteractionHeader))
 	}
 
 	// ... and so is one given per call (WithHeader), instead of the generated one.
@@ -162,7 +162,7 @@ func TestCommercialPartialAndInteractionID(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, srv.Requests(), 3)
 	for _, r := range srv.Requests() {
-		assert.Equal(t, []string{id}, r.Header.Values(core.InteractionHeader))
+		assert.Equal(t, []string{id}, r.RevealHeader().Values(core.InteractionHeader))
 	}
 }
 

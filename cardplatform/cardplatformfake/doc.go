@@ -26,8 +26,9 @@
 //   - A faked function answers with its result or with an error: Status(status, body) and Problem(status, title) build
 //     the API's error answers, and ErrAnswerLost loses the answer after the function ran.
 //   - Fake.Calls, CallsFor(method) and ResetCalls read and forget what the fake received, one
-//     Call per attempt, values masked (Call.RevealBody as sent); CallFrom gives a faked
-//     function the Call it serves.
+//     Call per attempt, values masked and header values printed by the SDK's allowlist (a
+//     header it knows nothing of prints REDACTED; Call.RevealHeader and RevealBody as sent);
+//     CallFrom gives a faked function the Call it serves.
 //
 // Hand-written methods (a stream, several answers) are faked by an http.HandlerFunc that
 // answers the request as the platform would. The Fake itself is generated from

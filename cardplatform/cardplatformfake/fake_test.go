@@ -103,8 +103,9 @@ func TestFakeAnswerLost(t *testing.T) {
 	require.Len(t, calls, 1)
 	assert.Equal(t, "createDisbursement", calls[0].OperationID)
 	assert.Equal(t, "payout-42", calls[0].CorrelationID)
-	assert.Equal(t, "acme", calls[0].Header.Get("X-Tenant"), "a test reads the options the call was made with")
-	assert.Empty(t, calls[0].Header.Get("Authorization"))
+	assert.Equal(t, "acme", calls[0].RevealHeader().Get("X-Tenant"), "a test reads the options the call was made with")
+	assert.Empty(t, calls[0].RevealHeader().Get("Authorization"))
+	assert.Equal(t, "REDACTED", calls[0].Header.Get("X-Tenant"), "a header the SDK knows nothing of prints masked")
 	assert.JSONEq(t, `{"amount":12.50,"client_reference_id":"ref-1"}`, string(calls[0].RevealBody()), "RevealBody returns the body as sent")
 
 	card, err := c.GetCard(context.Background(), "p1")

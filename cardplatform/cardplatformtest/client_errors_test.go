@@ -286,7 +286,7 @@ func TestClientUnauthorized(t *testing.T) {
 			assert.NotContains(t, err.Error(), "wrong", "the token never shows in the error")
 			reqs := e.srv.RequestsFor(op)
 			require.Len(t, reqs, 1, "a 401 is not retried")
-			assert.Equal(t, "Bearer ****", reqs[0].Header.Get("Authorization"))
+			assert.Equal(t, "Bearer ****", reqs[0].RevealHeader().Get("Authorization"))
 		})
 	}
 }
@@ -409,7 +409,7 @@ func TestClientOutcomeUnknown(t *testing.T) {
 	assert.Equal(t, 1, ou.Attempts)
 	reqs := e.srv.RequestsFor("CreateDisbursement")
 	require.Len(t, reqs, 1, "sent exactly once")
-	assert.Equal(t, ou.CorrelationID, reqs[0].Header.Get("X-CorrelationId"), "the id the outcome unknown names is the one the server saw")
+	assert.Equal(t, ou.CorrelationID, reqs[0].RevealHeader().Get("X-CorrelationId"), "the id the outcome unknown names is the one the server saw")
 	assert.True(t, strings.Contains(string(reqs[0].RevealBody()), `"amount":250.75`), "%s", reqs[0].Body)
 
 	found, err := e.client.SearchAccounts(ctx, cardplatform.SearchAccountsProgramRequest{ProgramGUID: program, AccountType: "DISBURSEMENT"})

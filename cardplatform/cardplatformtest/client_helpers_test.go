@@ -91,6 +91,7 @@ func sentN(t *testing.T, e *env, op string, n int, method, path string) []wire {
 		assert.Equal(t, method, r.Method, op)
 		assert.Equal(t, path, r.Path, op)
 		assert.True(t, strings.HasPrefix(r.Path, "/api/v1/"), "path with the version: %s", r.Path)
+		r.Header = r.RevealHeader() // as sent (the credentials masked), not as printed
 		assert.Equal(t, "Bearer ****", r.Header.Get("Authorization"), "bearer token sent")
 		assert.NotEmpty(t, r.Header.Get("X-CorrelationId"), "correlation id sent")
 		accept := r.Header.Get("Accept")

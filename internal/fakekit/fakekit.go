@@ -38,8 +38,8 @@ const BaseURL = "https://fake.issuerkit.invalid"
 const Token = "fake-token"
 
 // Call is what a fake recorded of one request: the operation, the correlation id and headers
-// it was sent with (the Authorization header left out), the attempt and the body, its values
-// masked (RevealBody returns it as sent).
+// it was sent with, the attempt and the body, its values masked (RevealHeader and RevealBody
+// return them as sent).
 type Call struct {
 	// OperationID is the operationId (getCard).
 	OperationID string
@@ -49,7 +49,9 @@ type Call struct {
 	// CorrelationID is the X-CorrelationId sent.
 	CorrelationID string
 	// Header holds the request headers but the credential ones (Authorization,
-	// Proxy-Authorization, Cookie, Set-Cookie).
+	// Proxy-Authorization, Cookie, Set-Cookie) by allowlist (redact.PrintableHeader): the
+	// values of the headers known harmless, card numbers masked; every other header's value
+	// "REDACTED", names kept.
 	Header http.Header
 	// Attempt is the 1-based attempt number.
 	Attempt int
@@ -63,6 +65,18 @@ type Call struct {
 	raw func() []byte
 	// rawPath returns the path with the query as sent, for the same reason a func.
 	rawPath func() string
+	// rawHeader returns the headers as sent but the credential ones, for the same reason a
+	// func.
+	rawHeader func() http.Header
+}
+
+// RevealHeader returns the request headers as sent, values in clear, the credential ones
+// (Authorization, Proxy-Authorization, Cookie, Set-Cookie) left out. Never print or log them.
+func (c Call) RevealHeader() http.Header {
+	if c.rawHeader == nil {
+		return c.Header.Clone()
+	}
+	return c.rawHeader()
 }
 
 // RevealPath returns the escaped path with the query exactly as sent, values in clear. Never
@@ -74,9 +88,9 @@ func (c Call) RevealPath() string {
 	return c.rawPath()
 }
 
-// maskQuery returns the path with the query uri (a RequestURI) with every query value masked
-// by mask.Mask, names and their order kept.
-func maskQuery(uri string) string {
+// MaskQuery returns the path with the query uri (a RequestURI) with every query value masked
+// by mask.Mask, names and their order kept: a Call's Path as recorded and as printed.
+func MaskQuery(uri string) string {
 	path, query, ok := strings.Cut(uri, "?")
 	if !ok {
 		return uri
@@ -247,8 +261,8 @@ func (s *Server) Serve(req *http.Request, routes []Route, problem bool, lost err
 	}
 	sent, uri := bytes.Clone(body), req.URL.RequestURI()
 	call := Call{
-		OperationID: rt.ID, Method: req.Method, Path: maskQuery(uri), rawPath: func() string { return uri },
-		CorrelationID: req.Header.Get(sdkclient.CorrelationHeader), Header: h,
+		OperationID: rt.ID, Method: req.Method, Path: MaskQuery(uri), rawPath: func() string { return uri },
+		CorrelationID: req.Header.Get(sdkclient.CorrelationHeader), Header: redact.PrintableHeader(h), rawHeader: h.Clone,
 		Attempt: core.Attempt(req.Context()), Body: redact.LogBody(body), raw: func() []byte { return bytes.Clone(sent) },
 	}
 	s.mu.Lock()

@@ -42,7 +42,7 @@ func TestBuiltErrorsWalkedByFmtShowNoHeader(t *testing.T) {
 		n := 0
 		for how, text := range renderings(typ, ptr) {
 			n++
-			for _, m := range marks(true, false, false) {
+			for _, m := range marks(true, false) {
 				if strings.Contains(text, m) {
 					t.Errorf("%s: %s shows %q: %.600s", name, how, m, text)
 					break

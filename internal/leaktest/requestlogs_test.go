@@ -17,6 +17,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformfake"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/internal/fakekit"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 	"github.com/issuerkit/issuerkit-go/paging/pagingfake"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 	"github.com/issuerkit/issuerkit-go/validation/validationfake"
@@ -27,12 +28,17 @@ import (
 // fakes (Calls) masked body values by sensitive names only, so a value under an ordinary
 // unknown name ({"note":"sk_live_..."}) printed in clear. Every string and number value of a
 // logged body is masked now, at any depth, in every rendering (fmt verbs, slog, json.Marshal);
-// the member names stay, and RevealBody returns the body as received.
+// the member names stay, and RevealBody returns the body as received. The headers print by
+// allowlist (issue 36): a key or a header the SDK knows nothing of prints "REDACTED", in the
+// record itself too (a record inside a value of the caller's, where fmt prints fields without
+// calling methods), and RevealHeader returns them as sent.
 func TestRequestLogsPrintByAllowlist(t *testing.T) {
 	const secret, nested, number = "sk_live_4eC39HqLyjWDarjtT1zdp7dc", "memo-Zq81xVb07Kd", "987654321987"
 	const query = "?note=qs_Jx93KdLq0Zw7Vb" // query values are masked too
 	// Credential headers other than Authorization are never logged either.
 	const cookie, proxyAuth = "session=ck_Pq7Wm20XzL4", "Basic cHJveHk6cHJveHlwdw=="
+	// Nor is the value of a header the SDK knows nothing of, or of a key.
+	const madeUp, apiKey = "hv_Lm30QxTz8Wd", "ak_Vb51NcRe9Ks"
 	body := []byte(`{"note":"` + secret + `","meta":{"memo":["` + nested + `",true,null]},"ref":` + number + `}`)
 
 	post := func(t *testing.T, c *http.Client, url string) {
@@ -42,6 +48,8 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Cookie", cookie)
 		req.Header.Set("Proxy-Authorization", proxyAuth)
+		req.Header.Set("X-Made-Up", madeUp)
+		req.Header.Set("X-Api-Key", apiKey)
 		resp, err := c.Do(req)
 		require.NoError(t, err)
 		require.NoError(t, resp.Body.Close())
@@ -50,7 +58,9 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 	type logged struct {
 		log            any
 		bodies, reveal [][]byte
-		notes          []string // the query parameter note as RevealQuery or RevealPath return it
+		notes          []string      // the query parameter note as RevealQuery or RevealPath return it
+		headers        []http.Header // the records' Header fields
+		revealHeader   []http.Header // their RevealHeader
 	}
 	cases := []struct {
 		name string
@@ -63,6 +73,7 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 			var l logged
 			for _, r := range rs {
 				l.bodies, l.reveal = append(l.bodies, r.Body), append(l.reveal, r.RevealBody())
+				l.headers, l.revealHeader = append(l.headers, r.Header), append(l.revealHeader, r.RevealHeader())
 				l.notes = append(l.notes, r.RevealQuery().Get("note"))
 			}
 			l.log = rs
@@ -75,6 +86,7 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 			var l logged
 			for _, r := range rs {
 				l.bodies, l.reveal = append(l.bodies, r.Body), append(l.reveal, r.RevealBody())
+				l.headers, l.revealHeader = append(l.headers, r.Header), append(l.revealHeader, r.RevealHeader())
 				l.notes = append(l.notes, r.RevealQuery().Get("note"))
 			}
 			l.log = rs
@@ -87,6 +99,7 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 			var l logged
 			for _, r := range rs {
 				l.bodies, l.reveal = append(l.bodies, r.Body), append(l.reveal, r.RevealBody())
+				l.headers, l.revealHeader = append(l.headers, r.Header), append(l.revealHeader, r.RevealHeader())
 				l.notes = append(l.notes, r.RevealQuery().Get("note"))
 			}
 			l.log = rs
@@ -99,6 +112,7 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 			var l logged
 			for _, c := range cs {
 				l.bodies, l.reveal = append(l.bodies, c.Body), append(l.reveal, c.RevealBody())
+				l.headers, l.revealHeader = append(l.headers, c.Header), append(l.revealHeader, c.RevealHeader())
 				u, err := url.Parse(c.RevealPath())
 				require.NoError(t, err)
 				l.notes = append(l.notes, u.Query().Get("note"))
@@ -113,6 +127,7 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 			var l logged
 			for _, c := range cs {
 				l.bodies, l.reveal = append(l.bodies, c.Body), append(l.reveal, c.RevealBody())
+				l.headers, l.revealHeader = append(l.headers, c.Header), append(l.revealHeader, c.RevealHeader())
 				u, err := url.Parse(c.RevealPath())
 				require.NoError(t, err)
 				l.notes = append(l.notes, u.Query().Get("note"))
@@ -127,6 +142,7 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 			var l logged
 			for _, c := range cs {
 				l.bodies, l.reveal = append(l.bodies, c.Body), append(l.reveal, c.RevealBody())
+				l.headers, l.revealHeader = append(l.headers, c.Header), append(l.revealHeader, c.RevealHeader())
 				u, err := url.Parse(c.RevealPath())
 				require.NoError(t, err)
 				l.notes = append(l.notes, u.Query().Get("note"))
@@ -145,10 +161,19 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 			assert.ElementsMatch(t, []string{"note", "meta", "ref"}, keys(shape), "member names are kept")
 			values := []string{secret, nested, number, strings.TrimPrefix(query, "?note=")}
 			assert.Equal(t, values[3:], l.notes, "RevealQuery/RevealPath give the query as received")
+			assert.Equal(t, []string{redact.Redacted}, l.headers[0].Values("X-Made-Up"), "an unknown header's name is kept, its value masked")
+			assert.Equal(t, []string{redact.Redacted}, l.headers[0].Values("X-Api-Key"))
+			assert.Equal(t, []string{"application/json"}, l.headers[0].Values("Content-Type"), "a header known harmless shows")
+			assert.Equal(t, madeUp, l.revealHeader[0].Get("X-Made-Up"), "RevealHeader gives the headers as received")
+			assert.Equal(t, apiKey, l.revealHeader[0].Get("X-Api-Key"))
+			values = append(values, madeUp, apiKey)
 
 			texts := []string{string(l.bodies[0])}
 			for _, verb := range []string{"%s", "%v", "%+v", "%#v", "%q", "%x"} {
 				texts = append(texts, fmt.Sprintf(verb, l.log))
+				// In an unexported field of the caller's, fmt calls no method of the record
+				// and prints its fields: what the record holds must be masked already.
+				texts = append(texts, fmt.Sprintf(verb, struct{ log any }{l.log}))
 			}
 			for _, h := range []func(*bytes.Buffer) slog.Handler{
 				func(b *bytes.Buffer) slog.Handler { return slog.NewJSONHandler(b, NoTime(nil)) },
@@ -167,6 +192,12 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 				texts = append(texts, string(d.Body))
 			}
 			for _, v := range append(values, "ck_Pq7Wm20XzL4", "cHJveHk6cHJveHlwdw") {
+				for _, h := range l.revealHeader {
+					if v == madeUp || v == apiKey {
+						continue
+					}
+					assert.NotContains(t, fmt.Sprint(h), v, "RevealHeader masks or leaves out the credentials")
+				}
 				for _, text := range texts {
 					for _, form := range forms(v) {
 						assert.NotContains(t, text, form, "the value %q leaks", v)

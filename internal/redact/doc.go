@@ -8,7 +8,9 @@
 //   - JSON masks the values of sensitive keys in a JSON body and the PANs and SSNs in its texts;
 //   - Text masks PANs (13–19 digits passing the Luhn check) and SSNs (ddd-dd-dddd) in free text;
 //   - HeaderAllowed tells which headers may be logged at all; Header and ErrorHeader copy
-//     headers for a log record or an error.
+//     headers for a log record or an error; ShownHeader and PrintableHeader are the one
+//     allowlist by which every value holding headers prints (core's Response, CallSettings
+//     and Error, the test kits' Request, Call and Fault).
 //
 // A Redactor holds its configuration: the default sensitive keys, query parameters and
 // loggable headers, what one client adds (Config), and exact secret values (the credentials

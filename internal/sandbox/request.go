@@ -12,9 +12,10 @@ import (
 )
 
 // Request is a request a sandbox received, as its Server.Requests returns it. Test output that
-// prints it shows no secret: credential headers are masked, and so is every query value and
-// every string and number value of the body, by allowlist, names kept. RevealBody and
-// RevealQuery return them as received.
+// prints it shows no secret: every header value but those of the headers known harmless
+// (redact.ShownHeader), every query value and every string and number value of the body are
+// masked, by allowlist, names kept. RevealHeader, RevealBody and RevealQuery return them as
+// received.
 type Request struct {
 	// OperationID is the spec's operationId of the request ("getCard", "verifyAccountV2",
 	// "listAchTransactions"), or empty when its method and path match no operation.
@@ -23,8 +24,9 @@ type Request struct {
 	Method, Path string
 	// Query holds the query parameters, every value masked (mask.Mask), names kept.
 	Query url.Values
-	// Header holds the request headers; Authorization, Proxy-Authorization and Cookie are
-	// masked ("Bearer ****").
+	// Header holds the request headers by allowlist (redact.PrintableHeader): the values of
+	// the headers known harmless (Content-Type, X-CorrelationId, ...), card numbers masked;
+	// every other header's value "REDACTED", names kept.
 	Header http.Header
 	// Body is the request body with every string and number value masked at any depth, member
 	// names and structure kept (redact.LogBody).
@@ -37,6 +39,20 @@ type Request struct {
 	raw func() []byte
 	// rawQuery returns the query parameters as received, for the same reason a func.
 	rawQuery func() url.Values
+	// rawHeader returns the headers as received (credentials masked), for the same reason a
+	// func.
+	rawHeader func() http.Header
+}
+
+// RevealHeader returns the request headers as received, values in clear but those of
+// Authorization, Proxy-Authorization, Cookie and Set-Cookie, masked keeping an Authorization
+// scheme ("Bearer ****"), for a test that checks what the client sent on the wire. Never
+// print or log them.
+func (r Request) RevealHeader() http.Header {
+	if r.rawHeader == nil {
+		return r.Header.Clone()
+	}
+	return r.rawHeader()
 }
 
 // RevealQuery returns the query parameters exactly as received, values in clear, for a test
@@ -60,18 +76,11 @@ func (r Request) RevealBody() []byte {
 // Record returns the masked record of r, whose body was read as body, for the operation
 // operationID, arrived at at.
 func Record(r *http.Request, body []byte, operationID string, at time.Time) Request {
-	raw := bytes.Clone(body)
-	req := Request{OperationID: operationID, Method: r.Method, Path: r.URL.Path, Header: MaskHeaders(r.Header),
-		Time: at, raw: func() []byte { return bytes.Clone(raw) }}
+	raw, kept := bytes.Clone(body), maskHeaders(r.Header)
+	req := Request{OperationID: operationID, Method: r.Method, Path: r.URL.Path, Header: redact.PrintableHeader(kept),
+		Time: at, raw: func() []byte { return bytes.Clone(raw) }, rawHeader: kept.Clone}
 	sent := r.URL.Query()
-	req.Query = make(url.Values, len(sent))
-	for name, vals := range sent {
-		masked := make([]string, len(vals))
-		for i, v := range vals {
-			masked[i] = mask.Mask(v)
-		}
-		req.Query[name] = masked
-	}
+	req.Query = MaskQuery(sent)
 	req.rawQuery = func() url.Values { return cloneValues(sent) }
 	req.Body = redact.LogBody(raw)
 	return req
@@ -85,6 +94,23 @@ func (r Request) Clone() Request {
 	return r
 }
 
+// MaskQuery returns a copy of q with every value masked (mask.Mask), names kept: the query of a
+// Request as recorded and as printed. MaskQuery(nil) is nil.
+func MaskQuery(q url.Values) url.Values {
+	if q == nil {
+		return nil
+	}
+	out := make(url.Values, len(q))
+	for name, vals := range q {
+		masked := make([]string, len(vals))
+		for i, v := range vals {
+			masked[i] = mask.Mask(v)
+		}
+		out[name] = masked
+	}
+	return out
+}
+
 func cloneValues(v url.Values) url.Values {
 	if v == nil {
 		return nil
@@ -96,9 +122,9 @@ func cloneValues(v url.Values) url.Values {
 	return out
 }
 
-// MaskHeaders returns a copy of h with the values of credential headers masked, keeping an
-// Authorization scheme ("Bearer ****").
-func MaskHeaders(h http.Header) http.Header {
+// maskHeaders returns a copy of h with the values of credential headers masked, keeping an
+// Authorization scheme ("Bearer ****"): what RevealHeader gives of a recorded request.
+func maskHeaders(h http.Header) http.Header {
 	out := h.Clone()
 	for name, vals := range out {
 		if !redact.IsCredentialHeader(name) {

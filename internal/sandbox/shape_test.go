@@ -135,7 +135,7 @@ func TestSandboxesShareOneShape(t *testing.T) {
 			assert.Equal(t, http.MethodPost, r.Method)
 			assert.NotEmpty(t, r.Path)
 			assert.False(t, r.Time.IsZero())
-			if auth := r.Header.Get("Authorization"); assert.NotEmpty(t, auth) {
+			if auth := r.RevealHeader().Get("Authorization"); assert.NotEmpty(t, auth) {
 				assert.True(t, strings.HasSuffix(auth, "****"), "credential masked: %q", auth)
 			}
 			assert.NotContains(t, string(r.Body), tc.secret, "the body's secret is masked")
@@ -185,13 +185,20 @@ type record struct {
 	Body                      []byte
 	Time                      time.Time
 	reveal                    func() []byte
+	revealHeader              func() http.Header
 }
 
 // RevealBody is the Request's RevealBody.
 func (r record) RevealBody() []byte { return r.reveal() }
 
+// RevealHeader is the Request's RevealHeader.
+func (r record) RevealHeader() http.Header { return r.revealHeader() }
+
 // recordsOf reads a sandbox package's Requests as records.
-func recordsOf[R interface{ RevealBody() []byte }](rs []R) []record {
+func recordsOf[R interface {
+	RevealBody() []byte
+	RevealHeader() http.Header
+}](rs []R) []record {
 	out := make([]record, len(rs))
 	for i, r := range rs {
 		v := reflect.ValueOf(r)
@@ -199,7 +206,7 @@ func recordsOf[R interface{ RevealBody() []byte }](rs []R) []record {
 			OperationID: v.FieldByName("OperationID").String(), Method: v.FieldByName("Method").String(),
 			Path: v.FieldByName("Path").String(), Header: v.FieldByName("Header").Interface().(http.Header),
 			Body: v.FieldByName("Body").Bytes(), Time: v.FieldByName("Time").Interface().(time.Time),
-			reveal: r.RevealBody,
+			reveal: r.RevealBody, revealHeader: r.RevealHeader,
 		}
 	}
 	return out
@@ -221,7 +228,9 @@ func TestRequestTypesHaveOneShape(t *testing.T) {
 	require.NotEmpty(t, want)
 	for _, typ := range []reflect.Type{reflect.TypeFor[cardplatformtest.Request](), reflect.TypeFor[validationtest.Request](), reflect.TypeFor[pagingtest.Request]()} {
 		assert.Equal(t, want, exported(typ), typ.String())
-		_, ok := typ.MethodByName("RevealBody")
-		assert.True(t, ok, "%s has RevealBody", typ)
+		for _, m := range []string{"RevealBody", "RevealHeader", "RevealQuery", "Format", "MarshalJSON"} {
+			_, ok := typ.MethodByName(m)
+			assert.True(t, ok, "%s has %s", typ, m)
+		}
 	}
 }

@@ -58,7 +58,7 @@ func NewError(e Error, m Masker) *Error {
 	if e.Header != nil {
 		kept := keptHeader(e.Header, red)
 		e.revealHeader = func() http.Header { return kept.Clone() }
-		e.Header = printableHeader(kept)
+		e.Header = redact.PrintableHeader(kept)
 	}
 	if e.Problem != nil && e.Problem.Extensions.Len() > 0 {
 		ext := make(map[string]json.RawMessage, e.Problem.Extensions.Len())

@@ -26,8 +26,9 @@
 //   - A faked function answers with its result or with an error: Status(status, body) and BankError(status, message, retryAfter) build
 //     the API's error answers, and ErrAnswerLost loses the answer after the function ran.
 //   - Fake.Calls, CallsFor(method) and ResetCalls read and forget what the fake received, one
-//     Call per attempt, values masked (Call.RevealBody as sent); CallFrom gives a faked
-//     function the Call it serves.
+//     Call per attempt, values masked and header values printed by the SDK's allowlist (a
+//     header it knows nothing of prints REDACTED; Call.RevealHeader and RevealBody as sent);
+//     CallFrom gives a faked function the Call it serves.
 //
 // The clients of one Fake share a rate-limit budget of their own (Fake.Client). The Fake is
 // generated from openapi/banklists.yaml: it has a field for every operation of the spec.

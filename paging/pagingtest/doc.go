@@ -24,8 +24,9 @@
 //     status, a delay, a connection dropped before the operation ran, an answer lost after
 //     it ran (an unknown name is ErrUnknownOperation).
 //   - Server.Requests, RequestsFor(method) and ResetRequests read and forget what the sandbox
-//     received, secrets masked (Request.RevealBody as received); DisableRecording stops
-//     recording, for benchmarks.
+//     received, secrets masked and header values printed by the SDK's allowlist (a header
+//     it knows nothing of prints REDACTED; Request.RevealHeader, RevealBody and RevealQuery
+//     as received); DisableRecording stops recording, for benchmarks.
 //
 // Its own: WithRecords, WithSeed and the options that misbehave on request (WithLatency,
 // WithFailure, WithClaimedTotal, WithPageParamsIgnored, ...) set it up; Key(i) is the key of

@@ -4,11 +4,14 @@ package pagingtest
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 	"github.com/issuerkit/issuerkit-go/internal/sandbox"
 )
 
@@ -28,7 +31,11 @@ import (
 //     without the fault, a refusal included), then close the connection instead of sending
 //     the answer: the API acted and the client lost the answer. It excludes Drop and Status.
 //   - Header http.Header: extra response headers for a Status answer, for example
-//     Retry-After.
+//     Retry-After, sent as given.
+//
+// A Fault prints by allowlist (Format, MarshalJSON): the values of the headers known harmless
+// (Retry-After, Content-Type, X-Request-Id, ...) show, every other header's value prints as
+// "REDACTED", names kept; Header itself holds the values the answer carries.
 //
 // The reporting reads (/commercial/...) answer a Status fault with their own error body,
 // {code, message, debugMessage}.
@@ -45,6 +52,23 @@ type Fault struct {
 	Header http.Header
 }
 
+// MarshalJSON encodes f for logs, as encoding/json would encode its fields (Delay in
+// nanoseconds) but with Header printed by allowlist (the SDK's one rule, as for
+// core.Response): the values of the headers known harmless show, card numbers masked; every
+// other header's value is "REDACTED", names kept. f.Header itself holds the values as given.
+func (f Fault) MarshalJSON() ([]byte, error) {
+	type fields Fault // the same fields, without these methods
+	p := fields(f)
+	p.Header = redact.PrintableHeader(f.Header)
+	return json.Marshal(p)
+}
+
+// Format prints MarshalJSON's JSON for every verb and flag (%#v: as Go syntax,
+// pagingtest.Fault("…")): fmt and slog show the same masked headers as json.Marshal.
+func (f Fault) Format(s fmt.State, verb rune) {
+	redact.FormatJSON(s, verb, "pagingtest.Fault", f.MarshalJSON)
+}
+
 // FaultHeader is set on every answer of an injected Status fault ("injected"), so that a
 // test can tell it from an answer of the sandbox's rules.
 const FaultHeader = "Pagingtest-Fault"
@@ -56,17 +80,20 @@ const FaultHeader = "Pagingtest-Fault"
 //     path and method match no operation.
 //   - Method, Path string: the request's HTTP method and URL path.
 //   - Query url.Values: the query parameters, every value masked, names kept.
-//   - Header http.Header: the request headers, credentials (Authorization, Cookie, ...)
-//     masked ("Bearer ****").
+//   - Header http.Header: the request headers by allowlist: the values of the headers known
+//     harmless (Content-Type, X-CorrelationId, ...), card numbers masked; every other
+//     header's value (Authorization, a key, any header the SDK does not know) "REDACTED",
+//     names kept.
 //   - Body []byte: the body with every string and number value masked at any depth, member
 //     names and structure kept, by allowlist rather than by the names that may hold a secret
 //     (accountNumber, ...): test output that prints a Request shows no value of the body. A
 //     body that is not JSON is "[REDACTED]".
 //   - Time time.Time: when the request arrived, by the sandbox's clock.
 //
-// Its methods RevealBody and RevealQuery return the body and the query parameters as
-// received, secrets in clear, for a test that checks what the client sent on the wire; never
-// print or log them.
+// Its methods RevealHeader, RevealBody and RevealQuery return the headers (credentials
+// masked: "Bearer ****"), the body and the query parameters as received, secrets in clear,
+// for a test that checks what the client sent on the wire; never print or log them. A
+// Request prints by allowlist (Format, MarshalJSON), a literal's fields masked too.
 type Request struct {
 	// OperationID is the spec's operationId, empty when no operation matches.
 	OperationID string
@@ -74,7 +101,8 @@ type Request struct {
 	Method, Path string
 	// Query holds the query parameters, every value masked, names kept.
 	Query url.Values
-	// Header holds the request headers, credentials masked ("Bearer ****").
+	// Header holds the request headers, every value "REDACTED" but those of the headers
+	// known harmless; RevealHeader gives them as received.
 	Header http.Header
 	// Body is the request body with every string and number value masked, names kept.
 	Body []byte
@@ -86,6 +114,20 @@ type Request struct {
 	raw func() []byte
 	// rawQuery returns the query parameters as received, for the same reason a func.
 	rawQuery func() url.Values
+	// rawHeader returns the headers as received (credentials masked), for the same reason a
+	// func.
+	rawHeader func() http.Header
+}
+
+// RevealHeader returns the request headers as received, values in clear but those of
+// Authorization, Proxy-Authorization, Cookie and Set-Cookie, masked keeping an
+// Authorization scheme ("Bearer ****"), for a test that checks what the client sent on the
+// wire. Never print or log them.
+func (r Request) RevealHeader() http.Header {
+	if r.rawHeader == nil {
+		return r.Header.Clone()
+	}
+	return r.rawHeader()
 }
 
 // RevealQuery returns the query parameters exactly as received, values in clear, for a test
@@ -106,12 +148,31 @@ func (r Request) RevealBody() []byte {
 	return r.raw()
 }
 
+// MarshalJSON encodes r for logs, as encoding/json would encode its fields, masked whatever
+// they hold (a literal's too): Header by the SDK's one rule for headers (as core.Response),
+// every query value masked, card numbers masked in OperationID, Method and Path; Body as held
+// (masked when recorded).
+func (r Request) MarshalJSON() ([]byte, error) {
+	type fields Request // the same fields, without these methods
+	p := fields(r)
+	p.OperationID, p.Method, p.Path = redact.Sanitize(nil, r.OperationID), redact.Sanitize(nil, r.Method), redact.Sanitize(nil, r.Path)
+	p.Query, p.Header = sandbox.MaskQuery(r.Query), redact.PrintableHeader(r.Header)
+	return json.Marshal(p)
+}
+
+// Format prints MarshalJSON's JSON for every verb and flag (%#v: as Go syntax,
+// pagingtest.Request("…")): fmt and slog show what json.Marshal shows.
+func (r Request) Format(s fmt.State, verb rune) {
+	redact.FormatJSON(s, verb, "pagingtest.Request", r.MarshalJSON)
+}
+
 // requestsOf returns the sandbox's records as Requests.
 func requestsOf(rs []sandbox.Request) []Request {
 	out := make([]Request, len(rs))
 	for i, r := range rs {
 		out[i] = Request{OperationID: r.OperationID, Method: r.Method, Path: r.Path, Query: r.Query,
-			Header: r.Header, Body: r.Body, Time: r.Time, raw: r.RevealBody, rawQuery: r.RevealQuery}
+			Header: r.Header, Body: r.Body, Time: r.Time, raw: r.RevealBody, rawQuery: r.RevealQuery,
+			rawHeader: r.RevealHeader}
 	}
 	return out
 }

@@ -7,11 +7,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/fakekit"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
@@ -60,8 +62,11 @@ func (f *Fake) RoundTrip(req *http.Request) (*http.Response, error) {
 }
 
 // Call is what the fake recorded of one attempt: operation, correlation id, headers (no
-// Authorization), attempt number and body, its values masked; RevealBody returns the body as
-// sent.
+// Authorization), attempt number and body, its values masked; RevealHeader and RevealBody
+// return the headers and the body as sent. A Call prints by allowlist (Format, MarshalJSON):
+// the values of the headers known harmless (Content-Type, X-CorrelationId, ...) show, every
+// other header's value (a key, any header the SDK does not know) prints as "REDACTED", names
+// kept.
 type Call struct {
 	// OperationID is the spec's operationId of the call, as a sandbox's Request has it.
 	OperationID string
@@ -71,7 +76,8 @@ type Call struct {
 	// CorrelationID is the X-CorrelationId sent.
 	CorrelationID string
 	// Header holds the request headers but the credential ones (Authorization,
-	// Proxy-Authorization, Cookie, Set-Cookie).
+	// Proxy-Authorization, Cookie, Set-Cookie), every value "REDACTED" but those of the
+	// headers known harmless; RevealHeader gives them as sent.
 	Header http.Header
 	// Attempt is the 1-based attempt number.
 	Attempt int
@@ -85,6 +91,19 @@ type Call struct {
 	raw func() []byte
 	// rawPath returns the path with the query as sent, for the same reason a func.
 	rawPath func() string
+	// rawHeader returns the headers as sent but the credential ones, for the same reason a
+	// func.
+	rawHeader func() http.Header
+}
+
+// RevealHeader returns the request headers as sent, values in clear, the credential ones
+// (Authorization, Proxy-Authorization, Cookie, Set-Cookie) left out, for a test that checks
+// what the client sent on the wire. Never print or log them.
+func (c Call) RevealHeader() http.Header {
+	if c.rawHeader == nil {
+		return c.Header.Clone()
+	}
+	return c.rawHeader()
 }
 
 // RevealPath returns the escaped path with the query exactly as sent, values in clear, for a
@@ -105,6 +124,25 @@ func (c Call) RevealBody() []byte {
 	return c.raw()
 }
 
+// MarshalJSON encodes c for logs, as encoding/json would encode its fields, masked whatever
+// they hold (a literal's too): Header by the SDK's one rule for headers (as core.Response),
+// every query value of Path masked, card numbers masked in every text; Body as held (masked
+// when recorded).
+func (c Call) MarshalJSON() ([]byte, error) {
+	type fields Call // the same fields, without these methods
+	p := fields(c)
+	p.OperationID, p.Method = redact.Sanitize(nil, c.OperationID), redact.Sanitize(nil, c.Method)
+	p.Path, p.CorrelationID = redact.Sanitize(nil, fakekit.MaskQuery(c.Path)), redact.Sanitize(nil, c.CorrelationID)
+	p.Header = redact.PrintableHeader(c.Header)
+	return json.Marshal(p)
+}
+
+// Format prints MarshalJSON's JSON for every verb and flag (%#v: as Go syntax,
+// validationfake.Call("…")): fmt and slog show what json.Marshal shows.
+func (c Call) Format(s fmt.State, verb rune) {
+	redact.FormatJSON(s, verb, "validationfake.Call", c.MarshalJSON)
+}
+
 // callsOf returns the fakekit records as Calls.
 func callsOf(calls []fakekit.Call) []Call {
 	out := make([]Call, len(calls))
@@ -118,7 +156,7 @@ func callsOf(calls []fakekit.Call) []Call {
 func callOf(c fakekit.Call) Call {
 	return Call{OperationID: c.OperationID, Method: c.Method, Path: c.Path, CorrelationID: c.CorrelationID,
 		Header: c.Header, Attempt: c.Attempt, Body: c.Body, raw: c.RevealBody,
-		rawPath: c.RevealPath}
+		rawPath: c.RevealPath, rawHeader: c.RevealHeader}
 }
 
 // CallFrom returns the Call that a faked function is serving, from its ctx.
