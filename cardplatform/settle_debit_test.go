@@ -111,8 +111,9 @@ func TestSettleDebitOverTheSandbox(t *testing.T) {
 // TestSettleDeltaDirectionOverHTTP: a read-back answer served as written decides a rule by its
 // direction, with the balance and the amount compared as exact decimals (97.5 is 97.50; a
 // difference in the twentieth decimal, which float64 would lose, is another movement); a
-// balance that is absent, null or a string proves nothing (MemberMissing); an amount of zero
-// moves nothing (Ambiguous); a rule that states no direction is refused (ErrNoReadBack).
+// balance that is absent, null or a string proves nothing (MemberMissing), an answer that does
+// not decode fails the read (ReadFailed); an amount of zero moves nothing (Ambiguous); a rule
+// that states no direction is refused (ErrNoReadBack).
 func TestSettleDeltaDirectionOverHTTP(t *testing.T) {
 	acct := mustGUID("5e8c1a2b-3d4f-4a6b-9c0d-1e2f3a4b5c6d")
 	for _, tc := range []struct {
@@ -166,6 +167,16 @@ func TestSettleDeltaDirectionOverHTTP(t *testing.T) {
 		assert.Equal(t, cardplatform.StillUnknown, r.Outcome)
 		assert.Equal(t, cardplatform.ReasonNoReadBack, r.Reason)
 		assert.Equal(t, int32(1), reads.Load())
+	})
+
+	t.Run("read fails", func(t *testing.T) {
+		c, _ := accountServer(t, `{"ledger_balance":100.00}`, `<html>bad gateway</html>`)
+		snap, err := c.SnapshotFeeRule(context.Background(), "down", cardplatform.FeeApplyRequest{AccountGUID: acct, Amount: core.MustParseDecimal("2.50")})
+		require.NoError(t, err)
+		r, err := c.SettleFeeRule(context.Background(), "down", snap, settled)
+		require.Error(t, err)
+		assert.Equal(t, cardplatform.StillUnknown, r.Outcome)
+		assert.Equal(t, cardplatform.ReasonReadFailed, r.Reason, r.Evidence)
 	})
 
 	t.Run("no balance to snapshot", func(t *testing.T) {
