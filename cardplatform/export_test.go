@@ -46,12 +46,13 @@ func feeRule(moves settleMoves) *settleRule {
 // feeMoves maps the spec's spelling of a direction ("up", "down"; "" for none) to the engine's.
 var feeMoves = map[string]settleMoves{"up": settleUp, "down": settleDown, "": 0}
 
-// SnapshotFeeRule is the Snapshot method the generator writes for feeRule(moves).
-func (c *Client) SnapshotFeeRule(ctx context.Context, moves string, body FeeApplyRequest) (Snapshot, error) {
+// SnapshotFeeRule runs c as the Snapshot method the generator writes for feeRule(moves) does
+// (a function, not a method: Client's methods are the spec's operations and their pairs).
+func SnapshotFeeRule(ctx context.Context, c *Client, moves string, body FeeApplyRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, feeRule(feeMoves[moves]), settleSources{"body.account_guid": body.AccountGUID, "body.amount": body.Amount})
 }
 
-// SettleFeeRule is the Settle method the generator writes for feeRule(moves).
-func (c *Client) SettleFeeRule(ctx context.Context, moves string, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+// SettleFeeRule runs c as the Settle method the generator writes for feeRule(moves) does.
+func SettleFeeRule(ctx context.Context, c *Client, moves string, snap Snapshot, opts SettleOptions) (SettleResult, error) {
 	return c.settleWith(ctx, feeRule(feeMoves[moves]), snap, opts, nil)
 }

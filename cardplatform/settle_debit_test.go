@@ -19,7 +19,8 @@ import (
 
 // The tests of a delta rule's direction (moves: up, a credit; moves: down, a debit) run the
 // engine on the rule the generator writes for a fee that lowers ledger_balance by exactly the
-// amount sent (feeRule in export_test.go): the sandbox's ApplyFee does so.
+// amount sent (feeRule in export_test.go, run by SnapshotFeeRule and SettleFeeRule): the
+// sandbox's ApplyFee does so.
 
 // fundedAccount opens an account and credits it with 100.00.
 func fundedAccount(t *testing.T, c *cardplatform.Client) core.GUID {
@@ -89,7 +90,7 @@ func TestSettleDebitOverTheSandbox(t *testing.T) {
 			c := srv.Client()
 			acct := fundedAccount(t, c)
 			req := fee(acct, "2.50")
-			snap, err := c.SnapshotFeeRule(ctx, tc.moves, req)
+			snap, err := cardplatform.SnapshotFeeRule(ctx, c, tc.moves, req)
 			require.NoError(t, err)
 			assert.JSONEq(t, "100.00", string(snap.Before))
 			require.NoError(t, srv.FailNext("ApplyFee", 1, tc.fault))
@@ -99,7 +100,7 @@ func TestSettleDebitOverTheSandbox(t *testing.T) {
 				tc.other(t, c, acct)
 			}
 			time.Sleep(5 * time.Millisecond)
-			r, err := c.SettleFeeRule(ctx, tc.moves, snap, tc.opts)
+			r, err := cardplatform.SettleFeeRule(ctx, c, tc.moves, snap, tc.opts)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, r.Outcome, r.Evidence)
 			assert.Equal(t, tc.reason, r.Reason, r.Evidence)
@@ -143,10 +144,10 @@ func TestSettleDeltaDirectionOverHTTP(t *testing.T) {
 		t.Run(tc.moves+" "+tc.amount+" "+tc.after, func(t *testing.T) {
 			c, reads := accountServer(t, `{"ledger_balance":100.00}`, tc.after)
 			req := cardplatform.FeeApplyRequest{AccountGUID: acct, RequestCode: "ATM_WITHDRAWAL", Amount: core.MustParseDecimal(tc.amount)}
-			snap, err := c.SnapshotFeeRule(context.Background(), tc.moves, req)
+			snap, err := cardplatform.SnapshotFeeRule(context.Background(), c, tc.moves, req)
 			require.NoError(t, err)
 			time.Sleep(5 * time.Millisecond)
-			r, err := c.SettleFeeRule(context.Background(), tc.moves, snap, settled)
+			r, err := cardplatform.SettleFeeRule(context.Background(), c, tc.moves, snap, settled)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, r.Outcome, r.Evidence)
 			assert.Equal(t, tc.reason, r.Reason, r.Evidence)
@@ -157,12 +158,12 @@ func TestSettleDeltaDirectionOverHTTP(t *testing.T) {
 	t.Run("no direction", func(t *testing.T) {
 		c, reads := accountServer(t, `{"ledger_balance":100.00}`, `{"ledger_balance":97.50}`)
 		req := cardplatform.FeeApplyRequest{AccountGUID: acct, Amount: core.MustParseDecimal("2.50")}
-		_, err := c.SnapshotFeeRule(context.Background(), "", req)
+		_, err := cardplatform.SnapshotFeeRule(context.Background(), c, "", req)
 		require.ErrorIs(t, err, cardplatform.ErrNoReadBack)
 		assert.Zero(t, reads.Load(), "nothing is read for a rule that cannot decide")
-		snap, err := c.SnapshotFeeRule(context.Background(), "down", req)
+		snap, err := cardplatform.SnapshotFeeRule(context.Background(), c, "down", req)
 		require.NoError(t, err)
-		r, err := c.SettleFeeRule(context.Background(), "", snap, settled)
+		r, err := cardplatform.SettleFeeRule(context.Background(), c, "", snap, settled)
 		require.ErrorIs(t, err, cardplatform.ErrNoReadBack)
 		assert.Equal(t, cardplatform.StillUnknown, r.Outcome)
 		assert.Equal(t, cardplatform.ReasonNoReadBack, r.Reason)
@@ -171,9 +172,9 @@ func TestSettleDeltaDirectionOverHTTP(t *testing.T) {
 
 	t.Run("read fails", func(t *testing.T) {
 		c, _ := accountServer(t, `{"ledger_balance":100.00}`, `<html>bad gateway</html>`)
-		snap, err := c.SnapshotFeeRule(context.Background(), "down", cardplatform.FeeApplyRequest{AccountGUID: acct, Amount: core.MustParseDecimal("2.50")})
+		snap, err := cardplatform.SnapshotFeeRule(context.Background(), c, "down", cardplatform.FeeApplyRequest{AccountGUID: acct, Amount: core.MustParseDecimal("2.50")})
 		require.NoError(t, err)
-		r, err := c.SettleFeeRule(context.Background(), "down", snap, settled)
+		r, err := cardplatform.SettleFeeRule(context.Background(), c, "down", snap, settled)
 		require.Error(t, err)
 		assert.Equal(t, cardplatform.StillUnknown, r.Outcome)
 		assert.Equal(t, cardplatform.ReasonReadFailed, r.Reason, r.Evidence)
@@ -182,11 +183,11 @@ func TestSettleDeltaDirectionOverHTTP(t *testing.T) {
 	t.Run("no balance to snapshot", func(t *testing.T) {
 		for _, before := range []string{`{}`, `{"ledger_balance":null}`} {
 			c, _ := accountServer(t, before, before)
-			_, err := c.SnapshotFeeRule(context.Background(), "down", cardplatform.FeeApplyRequest{AccountGUID: acct, Amount: core.MustParseDecimal("2.50")})
+			_, err := cardplatform.SnapshotFeeRule(context.Background(), c, "down", cardplatform.FeeApplyRequest{AccountGUID: acct, Amount: core.MustParseDecimal("2.50")})
 			assert.ErrorIs(t, err, core.ErrInvalidArgument, before)
 		}
 		c, _ := accountServer(t, `{"ledger_balance":"100.00"}`, `{}`)
-		_, err := c.SnapshotFeeRule(context.Background(), "down", cardplatform.FeeApplyRequest{AccountGUID: acct, Amount: core.MustParseDecimal("2.50")})
+		_, err := cardplatform.SnapshotFeeRule(context.Background(), c, "down", cardplatform.FeeApplyRequest{AccountGUID: acct, Amount: core.MustParseDecimal("2.50")})
 		assert.ErrorContains(t, err, "cannot settle anything", "a balance of another type than the spec's")
 	})
 }

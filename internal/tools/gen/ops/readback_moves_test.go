@@ -99,6 +99,17 @@ func TestDebitReadbackIsASpecOnlyChange(t *testing.T) {
 		}
 	}
 	flat := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "//", "")), " ") }
+	// The engine's tests of a debit (cardplatform/settle_debit_test.go) run this rule, written
+	// out in cardplatform/export_test.go with the direction as a parameter: it must stay the
+	// generator's.
+	lit := regexp.MustCompile(`(?s)var settleApplyFee = (&settleRule\{.*?\n\})`).FindStringSubmatch(settle)
+	export, err := os.ReadFile(filepath.Join(root, "cardplatform", "export_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lit == nil || !strings.Contains(flat(string(export)), "return "+flat(strings.Replace(lit[1], "Moves: settleDown,", "Moves: moves,", 1))) {
+		t.Errorf("cardplatform/export_test.go's feeRule is not the rule the generator writes for applyFee:\n%v", lit)
+	}
 	if want := `"applyFee": {Write: "ApplyFee", Snapshot: "SnapshotApplyFee", Settle: "SettleApplyFee", TakesRequest: false},`; !strings.Contains(flat(settle), want) {
 		t.Errorf("%s: settleMethods lacks %s", settleFile, want)
 	}
