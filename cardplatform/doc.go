@@ -56,5 +56,12 @@
 // snapshot's, past the settle time), and StillUnknown with its Reason whenever the listing does
 // not prove it: an account without its account_guid or person_guid, one listed twice, one of
 // another person, a total other than the accounts returned, a type other than the spec's.
+// The rules are of four kinds: a member holds the value the write sets (state), a number moved
+// by exactly the amount sent (delta), a member changed (changed), one item more is listed
+// (new). A delta rule states which way the write moves its number: up, a credit (the balance
+// rose by exactly the amount: SettleAdjustAccountBalance), or down, a debit (it fell by
+// exactly the amount); a movement of any other size or direction, the amount's own in the
+// other direction included, is StillUnknown (ReasonAmbiguous), and so is a balance absent or
+// not a number (ReasonMemberMissing). Each Settle method's doc says which rule it runs.
 // examples/payouts keeps the journal in SQLite and says how the same works on Postgres.
 package cardplatform

@@ -87,6 +87,7 @@ func (c *Client) SettleActivateCard(ctx context.Context, snap Snapshot, opts Set
 var settleAdjustAccountBalance = &settleRule{Op: "adjustAccountBalance", Method: "AdjustAccountBalance", Kind: settleDelta, Read: opGetAccount,
 	Args:  map[string]string{"account_guid": "body.account_guid"},
 	Items: "", Key: "", Field: "ledger_balance", Sent: "body.amount", Value: "", Secret: false, FieldType: "number",
+	Moves: settleUp,
 }
 
 // settleSourcesAdjustAccountBalance reads the sources of AdjustAccountBalance's rule from its typed
@@ -107,9 +108,9 @@ func (c *Client) SnapshotAdjustAccountBalance(ctx context.Context, body AdjustBa
 
 // SettleAdjustAccountBalance settles AdjustAccountBalance's unknown outcome from
 // SnapshotAdjustAccountBalance's snapshot, reading back with GetAccount. It answers Committed when
-// ledger_balance moved by exactly the amount sent since the snapshot; NotCommitted when it did not
-// move; StillUnknown for any other movement (or an amount of zero). See SettleOptions for what else
-// answers StillUnknown.
+// ledger_balance rose by exactly the amount sent since the snapshot (a credit: now minus before
+// equals the amount); NotCommitted when it did not move; StillUnknown for any other movement (or an
+// amount of zero). See SettleOptions for what else answers StillUnknown.
 func (c *Client) SettleAdjustAccountBalance(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
 	return c.settleWith(ctx, settleAdjustAccountBalance, snap, opts, nil)
 }

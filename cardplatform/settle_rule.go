@@ -34,6 +34,17 @@ const (
 	settleNew
 )
 
+// settleMoves is the direction of a delta rule: which way the write moves the number by the
+// amount sent. Its zero value is no direction: such a rule proves nothing (refused).
+type settleMoves int
+
+const (
+	// settleUp: the number rises by the amount (a credit): now minus before is the amount.
+	settleUp settleMoves = iota + 1
+	// settleDown: the number falls by the amount (a debit): before minus now is the amount.
+	settleDown
+)
+
 // settleRead is a read-back operation (its descriptor) and its arguments: argument name ->
 // source.
 type settleRead struct {
@@ -58,6 +69,7 @@ type settleRule struct {
 	FieldType  string
 	Sent       string
 	Value      string
+	Moves      settleMoves // delta: which way the amount moves Field
 	Secret     bool
 	Match      map[string]string
 	Same       map[string]string
@@ -94,6 +106,9 @@ type readState struct {
 type settleSources map[string]any
 
 func (c *Client) snapshotRule(ctx context.Context, r *settleRule, in settleSources) (Snapshot, error) {
+	if err := r.check(); err != nil {
+		return Snapshot{}, err
+	}
 	var from any
 	if r.From != nil {
 		args, err := resolveArgs(r, r.From.Args, nil, in, nil)
@@ -178,6 +193,9 @@ func (c *Client) settleWith(ctx context.Context, r *settleRule, snap Snapshot, o
 	refuse := func(err error) (SettleResult, error) {
 		rec.Reason, rec.Evidence = ReasonNoReadBack, err.Error()
 		return rec, err
+	}
+	if err := r.check(); err != nil {
+		return refuse(err)
 	}
 	if snap.Operation != r.Op || snap.Read != r.Read.ID || snap.Taken.IsZero() {
 		return refuse(fmt.Errorf("%w: settle %s: the snapshot is of %q or incomplete (take it with %s)", core.ErrInvalidArgument, r.Op, snap.Operation, settleMethods[r.Op].Snapshot))
@@ -291,15 +309,20 @@ func (c *Client) settleWith(ctx context.Context, r *settleRule, snap Snapshot, o
 		if !okB || !okA || !okW {
 			return still(ReasonMemberMissing, "a balance or the amount is not a number")
 		}
-		moved := new(big.Rat).Sub(a, b)
-		head += fmt.Sprintf(": %s before, %s now, amount %s", show(before), show(st.value), show(want))
+		// The movement the write makes: the amount, up (a credit) or down (a debit).
+		moved, way, by := new(big.Rat).Sub(a, b), "rose", new(big.Rat).Set(w)
+		if r.Moves == settleDown {
+			way = "fell"
+			by.Neg(by)
+		}
+		head += fmt.Sprintf(": %s before, %s now, amount %s (%s)", show(before), show(st.value), show(want), r.Moves)
 		switch {
 		case w.Sign() == 0:
 			return still(ReasonAmbiguous, "an amount of zero moves nothing")
-		case moved.Cmp(w) == 0:
-			return proved(Committed, "moved by exactly the amount")
+		case moved.Cmp(by) == 0:
+			return proved(Committed, way+" by exactly the amount")
 		case moved.Sign() != 0:
-			return still(ReasonAmbiguous, "moved by "+moved.FloatString(6)+", not the amount: another movement")
+			return still(ReasonAmbiguous, "moved by "+moved.FloatString(6)+", not "+by.FloatString(6)+": another movement")
 		case early:
 			return still(ReasonTooEarly, "no movement yet, but "+tooEarly)
 		}
@@ -340,6 +363,26 @@ func (c *Client) settleWith(ctx context.Context, r *settleRule, snap Snapshot, o
 		return still(ReasonTooEarly, "unchanged yet, but "+tooEarly)
 	}
 	return proved(NotCommitted, "not in effect past the settle time of "+settle.String())
+}
+
+// check refuses a rule the engine cannot judge: a delta rule that does not say which way the
+// amount moves its number (the generator writes none; a rule built otherwise proves nothing).
+func (r *settleRule) check() error {
+	if r.Kind == settleDelta && r.Moves != settleUp && r.Moves != settleDown {
+		return fmt.Errorf("%w: %s: its delta rule says neither up nor down: no movement can prove it", ErrNoReadBack, r.Method)
+	}
+	return nil
+}
+
+// String is the direction as the spec writes it ("up", "down").
+func (m settleMoves) String() string {
+	switch m {
+	case settleUp:
+		return "up"
+	case settleDown:
+		return "down"
+	}
+	return "no direction"
 }
 
 // unheld names what a snapshot of r must hold and snap does not: a required argument, or a

@@ -19,11 +19,11 @@ func TestReadbackUnknownFieldListsTheFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const rule = "settle: {kind: delta, read: getAccount, args: {account_guid: body.account_guid}, field: ledger_balance, sent: body.amount}"
+	const rule = "settle: {kind: delta, read: getAccount, args: {account_guid: body.account_guid}, field: ledger_balance, moves: up, sent: body.amount}"
 	if !strings.Contains(string(raw), rule) {
 		t.Fatal("adjustAccountBalance's settle rule is not in the spec as this test edits it")
 	}
-	const settleFields = "args, field, from, items, key, kind, match, names, owner, read, required, same, scope, secret, sent, value"
+	const settleFields = "args, field, from, items, key, kind, match, moves, names, owner, read, required, same, scope, secret, sent, value"
 	for name, tc := range map[string]struct{ edit, want string }{
 		"settle": {strings.Replace(rule, "sent: body.amount", "sent: body.amount, debit: body.amount", 1),
 			`adjustAccountBalance: x-issuerkit-readback: settle: unknown field "debit"; the fields are ` + settleFields},

@@ -21,12 +21,17 @@ import (
 //     a new item must share with the request (same; or the constant it must hold), and the
 //     value a state rule waits for (value); a member of the read's answer the words name
 //     (a snake_case word) is one the rule reads (field, key, items, match, same, owner, args);
-//   - which way: a delta rule proves a write that moves field by exactly the amount sent
-//     (a credit of a positive amount); words describing a debit contradict it.
+//   - which way: a delta rule proves a write that moves field by exactly the amount sent, in
+//     the direction its moves states: up (a credit), where words describing a debit
+//     contradict it, or down (a debit), where words describing a credit do.
 
-// debitWords are the words that describe a balance going down: a delta rule moves field by
-// the amount sent, and prose saying it falls describes another rule.
-var debitWords = regexp.MustCompile(`(?i)\b(debit|debits|debited|decrease|decreases|decreased|falls|fall|lower|lowers|lowered|subtract|subtracts|subtracted|reduce|reduces|reduced|minus|drops)\b`)
+// debitWords are the words that describe a balance going down, creditWords those that
+// describe it going up: the words of a delta rule that moves up must not hold a debit word,
+// those of one that moves down no credit word.
+var (
+	debitWords  = regexp.MustCompile(`(?i)\b(debit|debits|debited|decrease|decreases|decreased|fall|falls|fell|fallen|lower|lowers|lowered|subtract|subtracts|subtracted|reduce|reduces|reduced|minus|drop|drops|dropped)\b`)
+	creditWords = regexp.MustCompile(`(?i)\b(credit|credits|credited|increase|increases|increased|rise|rises|rose|risen|raise|raises|raised|add|adds|added|grow|grows|grew|grown|plus|higher)\b`)
+)
 
 // snakeWord matches a member name as the specs write them: lower case words joined by _.
 var snakeWord = regexp.MustCompile(`\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b`)
@@ -94,8 +99,12 @@ func checkHowAgainstRule(spec, raw, how string, with []string, o *settleOp, read
 
 	// Which way.
 	if r.Kind == "delta" {
-		if m := debitWords.FindString(how); m != "" {
-			bad("it says %q, a debit, but a delta rule proves the write when %s moves by exactly the amount sent (%s): a credit of a positive amount", m, r.Field, r.Sent)
+		contrary, said, proved := debitWords, "a debit", "rises by exactly the amount sent (%s): a credit"
+		if r.Moves == moveDown {
+			contrary, said, proved = creditWords, "a credit", "falls by exactly the amount sent (%s): a debit"
+		}
+		if m := contrary.FindString(how); m != "" {
+			bad("it says %q, %s, but the rule (moves: %s) proves the write when %s "+proved, m, said, r.Moves, r.Field, r.Sent)
 		}
 	}
 	return errs

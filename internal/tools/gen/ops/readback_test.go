@@ -137,7 +137,7 @@ func TestReadbackProseAgreesWithItsRule(t *testing.T) {
 		want    string
 	}{
 		"debit": {"adjustAccountBalance", "ledger_balance falls by exactly the amount: applied.",
-			`adjustAccountBalance: x-issuerkit-readback: how contradicts its settle rule: it says "falls", a debit, but a delta rule proves the write when ledger_balance moves by exactly the amount sent (body.amount): a credit of a positive amount (edit how or settle of adjustAccountBalance in `},
+			`adjustAccountBalance: x-issuerkit-readback: how contradicts its settle rule: it says "falls", a debit, but the rule (moves: up) proves the write when ledger_balance rises by exactly the amount sent (body.amount): a credit (edit how or settle of adjustAccountBalance in `},
 		"another member": {"adjustAccountBalance", "ledger_balance and available_balance move by the amount.",
 			"it names available_balance of getAccount's answer, which the rule does not read (field ledger_balance)"},
 		"member missing": {"adjustAccountBalance", "the balance moves by the amount.",

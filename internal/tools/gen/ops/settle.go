@@ -21,7 +21,10 @@ import (
 //     members match) equals the value the write sets: sent (a source) or value (a constant).
 //     secret: true when that value is a secret (never stored in the snapshot: the Settle
 //     method takes the request again).
-//   - kind: delta: the number field moves by exactly the amount sent.
+//   - kind: delta: the number field moves by exactly the amount sent (sent), in the
+//     direction moves states: up (it rises by the amount: a credit) or down (it falls by the
+//     amount: a debit). moves is required: a rule that does not say which way the balance
+//     goes proves nothing.
 //   - kind: changed: field differs from its value before sending (a new request id).
 //   - kind: new: the read lists one item (key is its id) more than before, and its members
 //     named in same equal the sources given. owner names the members of every listed item
@@ -56,9 +59,18 @@ type settleRule struct {
 	Field    string            `json:"field,omitempty"`
 	Sent     string            `json:"sent,omitempty"`
 	Value    string            `json:"value,omitempty"`
+	Moves    string            `json:"moves,omitempty"`
 	Secret   bool              `json:"secret,omitempty"`
 	Scope    *settleScope      `json:"scope,omitempty"`
 }
+
+// The directions of a delta rule (moves): the field rises by the amount sent (a credit) or
+// falls by it (a debit).
+const (
+	moveUp     = "up"
+	moveDown   = "down"
+	movesWords = "up: field rises by the amount, a credit; down: it falls by it, a debit"
+)
 
 // settleScope is a rule's scope: a read of the spec and its arguments' sources.
 type settleScope struct {
@@ -215,6 +227,9 @@ func parseSettle(m map[string]any, d codegen.OperationDefinition, raw string, wi
 			return nil, err
 		}
 	}
+	if r.Moves != "" && r.Kind != "delta" {
+		return nil, fmt.Errorf("settle: moves is for kind delta")
+	}
 	if r.Field != "" {
 		op.fieldType = schemaType(member(item, r.Field))
 	}
@@ -237,8 +252,11 @@ func parseSettle(m map[string]any, d codegen.OperationDefinition, raw string, wi
 		}
 		return op, need("field", r.Field)
 	case "delta":
-		if r.Sent == "" || r.Value != "" || r.Secret {
-			return nil, fmt.Errorf("settle: kind delta needs sent (the amount) and nothing else")
+		if r.Sent == "" || r.Moves == "" || r.Value != "" || r.Secret {
+			return nil, fmt.Errorf("settle: kind delta needs sent (the amount) and moves (%s), and no value or secret", movesWords)
+		}
+		if r.Moves != moveUp && r.Moves != moveDown {
+			return nil, fmt.Errorf("settle: moves %q is not %s", r.Moves, movesWords)
 		}
 		return op, firstErr(need("field", r.Field), checkSource(r.Sent, d, nil))
 	case "changed":
@@ -402,6 +420,7 @@ type settleGen struct {
 	Rule             settleRule
 	Kind             string // the rule's kind as the settle<Kind> constant's suffix
 	FieldType        string // the JSON type of the rule's field ("" when none or unknown)
+	Moves            string // a delta rule's direction as the settle<Moves> constant's suffix ("Up", "Down"); "" for the other kinds
 	Params           string // the write's path arguments and body, as parameters
 	Args             string // the same, as arguments
 	Sources          []settleSource
@@ -421,6 +440,9 @@ func newSettleFile(ops []*settleOp) *settleFileData {
 		}
 		r := o.rule
 		g.Kind, g.FieldType = upper(r.Kind), o.fieldType
+		if r.Moves != "" {
+			g.Moves = upper(r.Moves)
+		}
 		g.ReadGo, g.FromGo = o.readGo, o.fromGo
 		var params, args []string
 		for _, a := range o.pathArgs {
@@ -487,7 +509,11 @@ func kindRule(r settleRule) string {
 		}
 		return s + tail
 	case "delta":
-		return "It answers Committed when " + r.Field + " moved by exactly the amount sent since the snapshot; NotCommitted when it did not move; StillUnknown for any other movement (or an amount of zero)." + tail
+		way := "rose by exactly the amount sent since the snapshot (a credit: now minus before equals the amount)"
+		if r.Moves == moveDown {
+			way = "fell by exactly the amount sent since the snapshot (a debit: before minus now equals the amount)"
+		}
+		return "It answers Committed when " + r.Field + " " + way + "; NotCommitted when it did not move; StillUnknown for any other movement (or an amount of zero)." + tail
 	case "changed":
 		return "It answers Committed when " + r.Field + " differs from its value read before sending; NotCommitted when it is the same (or still absent)." + tail
 	default:
