@@ -13,6 +13,8 @@
 //	}
 //	go j.Run(ctx, 30*time.Second) // on start and on a timer: settle what crashes left
 //
+//	r, err = journal.Lookup(ctx, j, journal.CreateDisbursement, payoutID) // later, anywhere: what became of it
+//
 // Storage is one small interface, Store, with drivers in modules of their own: sqlitejournal
 // (embedded, pure Go) and pgjournal (Postgres, for a fleet); journaltest holds the conformance
 // suite every driver passes and an in-memory Store for tests.
@@ -80,6 +82,17 @@
 //     read-back's own checks (owners, one new item, its type) turn most such cases into
 //     review, never into a resend.
 //
+// # Operating it
+//
+// Recover (or Run, on a timer) settles what a crash or a lost answer left open. Review lists
+// the writes a person must decide, with their evidence; Resolve records the decision. Lookup
+// answers "what became of payout X?" for any key, from the Store alone: a support tool, a
+// status endpoint or another service, days later, in another process, without the request.
+// It returns the Result and error Do would return for a settled write or one in review
+// (ErrReview), and for one not settled yet its State with a *SettlingError; it sends nothing,
+// takes no lease and changes nothing. Its Write must be the key's operation's
+// (ErrKeyReused otherwise), and a response resting sealed opens only with the Sealer.
+//
 // # At rest and in telemetry
 //
 // The Store keeps the request's wire encoding (core.MarshalWire: secrets in full, so that a
@@ -88,7 +101,7 @@
 // person's SSN, a card's PAN). Snapshots and verdicts hold no secret, and a Refusal holds
 // the texts of the SDK's error as the SDK masked them, never the problem's unknown members. An Entry is that stored
 // record: never log one whole (its Request is the request as sent, or sealed); Review and
-// Result give what a person or a log needs. Spans and metrics carry
+// Result (Do's, Lookup's) give what a person or a log needs. Spans and metrics carry
 // the operation, states, outcomes and reasons only: never a key, a scope or a request value.
 // The metrics: issuerkit.journal.entries (gauge by state), issuerkit.journal.oldest_unsettled_age
 // (seconds), issuerkit.journal.resends (by operation), issuerkit.journal.verdicts (by outcome

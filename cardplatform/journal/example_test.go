@@ -64,3 +64,49 @@ func ExampleDo() {
 	// again: committed - proved by read-back: committed
 	// requests sent: 1
 }
+
+// What became of a payout, asked later by a support tool with its own Journal on the same
+// Store: no request at hand, nothing sent, nothing changed. A key never written is
+// ErrNotFound; one written by another operation is ErrKeyReused.
+func ExampleLookup() {
+	ctx := context.Background()
+	srv, err := cardplatformtest.Start()
+	if err != nil {
+		panic(err)
+	}
+	defer srv.Close()
+	program := core.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+	card, err := srv.Client().CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
+		Person: cardplatform.Person{FirstName: "Mary", LastName: "Jackson"}})
+	if err != nil {
+		panic(err)
+	}
+	store := journaltest.NewStore() // sqlitejournal's or pgjournal's in a service
+	payouts, err := journal.New(srv.Client(), store, journal.Options{Worker: "payouts"})
+	if err != nil {
+		panic(err)
+	}
+	_, err = journal.Do(ctx, payouts, journal.CreateDisbursement, "payout-0001", cardplatform.DisbursementDTO{
+		ProgramGUID: program, Amount: core.NewDecimalFromInt(0, 2), // the platform refuses an amount of zero
+		ClientReferenceID: "payout-0001", Person: cardplatform.Person{PersonGUID: card.Person.PersonGUID}})
+	if err != nil {
+		panic(err)
+	}
+
+	support, err := journal.New(srv.Client(), store, journal.Options{Worker: "support"})
+	if err != nil {
+		panic(err)
+	}
+	r, err := journal.Lookup(ctx, support, journal.CreateDisbursement, "payout-0001")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(r.State, r.Refusal.Status, r.Refusal.Errors["amount"])
+	_, err = journal.Lookup(ctx, support, journal.CreateDisbursement, "payout-0002")
+	fmt.Println("payout-0002 not found:", errors.Is(err, journal.ErrNotFound))
+	fmt.Println("requests sent:", len(srv.RequestsFor("CreateDisbursement")))
+	// Output:
+	// refused 400 [The field amount must be greater than 0.]
+	// payout-0002 not found: true
+	// requests sent: 1
+}

@@ -10,8 +10,8 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// Result is what Do returns for a key: the write's outcome as the journal recorded it, the
-// same for every call with that key once it is settled.
+// Result is what Do and Lookup return for a key: the write's outcome as the journal recorded
+// it, the same for every call with that key once it is settled.
 type Result[Res any] struct {
 	// Key is the caller's key.
 	Key string
@@ -59,18 +59,20 @@ type Refusal struct {
 // ErrSettling matches a *SettlingError: the write is recorded and not settled yet.
 var ErrSettling = errors.New("journal: write not settled yet")
 
-// ErrReview matches Do's error for a write in StateReview: no read-back could prove its
-// outcome, or its attempts ran out; a person decides (Journal.Review, Journal.Resolve).
+// ErrReview matches Do's and Lookup's error for a write in StateReview: no read-back could
+// prove its outcome, or its attempts ran out; a person decides (Journal.Review,
+// Journal.Resolve).
 var ErrReview = errors.New("journal: write needs a review")
 
 // ErrKeyReused matches Do's error when the key holds a write of another operation or another
-// request: a key names one write, ever.
+// request, and Lookup's when it holds another operation's than the Write looked up with: a key
+// names one write, ever.
 var ErrKeyReused = errors.New("journal: key already holds another write")
 
-// SettlingError is Do's error for a write that is recorded and not settled yet: pending (its
-// scope is busy, or nothing could be sent yet) or sending (its outcome is unknown until a
-// read-back proves it). Call Do again with the same key after DueAt, or let a recovery pass
-// (Journal.Recover, Journal.Run) settle it. It matches ErrSettling.
+// SettlingError is Do's and Lookup's error for a write that is recorded and not settled yet:
+// pending (its scope is busy, or nothing could be sent yet) or sending (its outcome is unknown
+// until a read-back proves it). Call Do again with the same key after DueAt, or let a recovery
+// pass (Journal.Recover, Journal.Run) settle it. It matches ErrSettling.
 type SettlingError struct {
 	// State is StatePending or StateSending.
 	State State

@@ -135,7 +135,7 @@ type Stats struct {
 }
 
 var (
-	// ErrNotFound matches Store.Get's error for a key no entry holds.
+	// ErrNotFound matches Store.Get's error for a key no entry holds, and so Lookup's.
 	ErrNotFound = errors.New("journal: no entry with this key")
 	// ErrBusy matches Store.Lease's error when the entry or its scope is held elsewhere, or the
 	// entry is settled.
