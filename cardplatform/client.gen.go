@@ -48,8 +48,9 @@ var opActivateCard = &ops.Operation{ID: "activateCard", Method: "POST", Path: "/
 // If its outcome is unknown ([core.ErrOutcomeUnknown]), read back with GetAccount: ledger_balance
 // compared with a reading taken before sending: a difference of exactly the amount, with no other
 // movement on the account meanwhile, means it was applied; any other movement makes the answer
-// ambiguous. No operation lists the adjustments themselves. Client.SnapshotAdjustAccountBalance
-// (before sending) and Client.SettleAdjustAccountBalance run it.
+// ambiguous, and so does none, which may be the adjustment and a movement undoing it. No operation
+// lists the adjustments themselves. Client.SnapshotAdjustAccountBalance (before sending) and
+// Client.SettleAdjustAccountBalance run it.
 func (c *Client) AdjustAccountBalance(ctx context.Context, body AdjustBalanceRequest, opts ...core.CallOption) (*AdjustBalanceResponse, error) {
 	r := sdkclient.Request{Op: opAdjustAccountBalance, URL: c.core.Base + "/api/" + c.core.APIVersion + "/accounts/AdjustBalance", Body: body}
 	return sdkclient.Call[AdjustBalanceResponse](ctx, &c.core, r, opts)

@@ -61,7 +61,8 @@
 // (new). A delta rule states which way the write moves its number: up, a credit (the balance
 // rose by exactly the amount: SettleAdjustAccountBalance), or down, a debit (it fell by
 // exactly the amount); a movement of any other size or direction, the amount's own in the
-// other direction included, is StillUnknown (ReasonAmbiguous), and so is a balance absent or
-// not a number (ReasonMemberMissing). Each Settle method's doc says which rule it runs.
+// other direction included, is StillUnknown (ReasonAmbiguous), and so is no movement past the
+// settle time (the write and a movement of the same size the other way look the same: a delta
+// rule never answers NotCommitted), and a balance absent or not a number (ReasonMemberMissing). Each Settle method's doc says which rule it runs.
 // examples/payouts keeps the journal in SQLite and says how the same works on Postgres.
 package cardplatform

@@ -9,6 +9,13 @@ var SettleMethods = settleMethods
 // SettleMethodNames is the type of SettleMethods' entries.
 type SettleMethodNames = settleMethodNames
 
+// ProvesAbsence reports whether the read-back rule of the operation id can answer
+// NotCommitted (a delta rule cannot); false for an id without a rule.
+func ProvesAbsence(id string) bool {
+	r, ok := settleRules[id]
+	return ok && r.provesAbsence()
+}
+
 // SettleShape is what the hostile read-back tests need of a generated rule: the read-back's
 // method and path template, and the members of its answer the rule reads.
 type SettleShape struct {

@@ -109,8 +109,10 @@ func (c *Client) SnapshotAdjustAccountBalance(ctx context.Context, body AdjustBa
 // SettleAdjustAccountBalance settles AdjustAccountBalance's unknown outcome from
 // SnapshotAdjustAccountBalance's snapshot, reading back with GetAccount. It answers Committed when
 // ledger_balance rose by exactly the amount sent since the snapshot (a credit: now minus before
-// equals the amount); NotCommitted when it did not move; StillUnknown for any other movement (or an
-// amount of zero). See SettleOptions for what else answers StillUnknown.
+// equals the amount); never NotCommitted: a number that did not move may hold the write and another
+// movement of the same size the other way, so it answers StillUnknown then (ReasonTooEarly before
+// the settle time, ReasonAmbiguous after), and for any other movement (or an amount of zero). See
+// SettleOptions for what else answers StillUnknown.
 func (c *Client) SettleAdjustAccountBalance(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
 	return c.settleWith(ctx, settleAdjustAccountBalance, snap, opts, nil)
 }

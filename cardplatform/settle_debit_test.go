@@ -32,8 +32,9 @@ func fundedAccount(t *testing.T, c *cardplatform.Client) core.GUID {
 }
 
 // TestSettleDebitOverTheSandbox: a debit rule over the sandbox answers Committed when the lost
-// fee ran (the balance fell by exactly the amount), NotCommitted when it never ran, past the
-// settle time (TooEarly before it), and StillUnknown (Ambiguous) when the balance moved by
+// fee ran (the balance fell by exactly the amount), never NotCommitted: when it never ran, the
+// unmoved balance is StillUnknown (TooEarly before the settle time, Ambiguous after it: the fee
+// and a credit of its amount would look the same), and StillUnknown (Ambiguous) when the balance moved by
 // another amount or by other activity, the amount credited included: a debit rule never takes
 // a rise for its write, and the credit rule never takes a fall for its own.
 func TestSettleDebitOverTheSandbox(t *testing.T) {
@@ -68,7 +69,7 @@ func TestSettleDebitOverTheSandbox(t *testing.T) {
 		{name: "ran, read at once", moves: "down", fault: cardplatformtest.Fault{DropAnswer: true}, opts: cardplatform.SettleOptions{Settle: time.Hour},
 			want: cardplatform.Committed},
 		{name: "never ran", moves: "down", fault: cardplatformtest.Fault{Drop: true}, opts: settled,
-			want: cardplatform.NotCommitted, says: "no movement past the settle time"},
+			want: cardplatform.StillUnknown, reason: cardplatform.ReasonAmbiguous, says: "no movement past the settle time of 1ms, which does not prove it was not applied"},
 		{name: "never ran, too early", moves: "down", fault: cardplatformtest.Fault{Drop: true}, opts: cardplatform.SettleOptions{Settle: time.Hour},
 			want: cardplatform.StillUnknown, reason: cardplatform.ReasonTooEarly},
 		{name: "never ran, another fee of another amount", moves: "down", fault: cardplatformtest.Fault{Drop: true}, other: debit("2.49"), opts: settled,
@@ -79,6 +80,10 @@ func TestSettleDebitOverTheSandbox(t *testing.T) {
 			want: cardplatform.StillUnknown, reason: cardplatform.ReasonAmbiguous, says: "moved by 7.500000"},
 		{name: "never ran, a credit of the amount", moves: "down", fault: cardplatformtest.Fault{Drop: true}, other: credit("2.50"), opts: settled,
 			want: cardplatform.StillUnknown, reason: cardplatform.ReasonAmbiguous, says: "moved by 2.500000, not -2.500000"},
+		// The fee ran and a credit of its amount undid it: the balance did not move, which is
+		// why no movement is never NotCommitted (sending again would charge the fee twice).
+		{name: "ran, and a credit of the amount", moves: "down", fault: cardplatformtest.Fault{DropAnswer: true}, other: credit("2.50"), opts: settled,
+			want: cardplatform.StillUnknown, reason: cardplatform.ReasonAmbiguous, says: "no movement past the settle time of 1ms, which does not prove it was not applied"},
 		// The credit rule, the mirror: the fee's fall of exactly the amount is not its write.
 		{name: "credit rule, the fee ran", moves: "up", fault: cardplatformtest.Fault{DropAnswer: true}, opts: settled,
 			want: cardplatform.StillUnknown, reason: cardplatform.ReasonAmbiguous, says: "moved by -2.500000, not 2.500000"},
@@ -125,7 +130,7 @@ func TestSettleDeltaDirectionOverHTTP(t *testing.T) {
 		{"down", "2.50", `{"ledger_balance":97.5}`, cardplatform.Committed, cardplatform.ReasonNone},
 		{"down", "2.50", `{"ledger_balance":97.50}`, cardplatform.Committed, cardplatform.ReasonNone},
 		{"down", "0.1", `{"ledger_balance":99.90}`, cardplatform.Committed, cardplatform.ReasonNone},
-		{"down", "2.50", `{"ledger_balance":100}`, cardplatform.NotCommitted, cardplatform.ReasonNone},
+		{"down", "2.50", `{"ledger_balance":100}`, cardplatform.StillUnknown, cardplatform.ReasonAmbiguous}, // no movement never proves a write absent
 		{"down", "2.50", `{"ledger_balance":97.49}`, cardplatform.StillUnknown, cardplatform.ReasonAmbiguous},
 		{"down", "2.50", `{"ledger_balance":97.50000000000000000001}`, cardplatform.StillUnknown, cardplatform.ReasonAmbiguous},
 		{"down", "2.50", `{"ledger_balance":102.50}`, cardplatform.StillUnknown, cardplatform.ReasonAmbiguous},
@@ -136,7 +141,7 @@ func TestSettleDeltaDirectionOverHTTP(t *testing.T) {
 		{"down", "2.50", `{"available_balance":97.50}`, cardplatform.StillUnknown, cardplatform.ReasonMemberMissing},
 		{"down", "2.50", `[]`, cardplatform.StillUnknown, cardplatform.ReasonMemberMissing},
 		{"up", "2.50", `{"ledger_balance":102.5}`, cardplatform.Committed, cardplatform.ReasonNone},
-		{"up", "2.50", `{"ledger_balance":100}`, cardplatform.NotCommitted, cardplatform.ReasonNone},
+		{"up", "2.50", `{"ledger_balance":100}`, cardplatform.StillUnknown, cardplatform.ReasonAmbiguous},
 		{"up", "2.50", `{"ledger_balance":97.50}`, cardplatform.StillUnknown, cardplatform.ReasonAmbiguous},
 		{"up", "2.50", `{"ledger_balance":102.50000000000000000001}`, cardplatform.StillUnknown, cardplatform.ReasonAmbiguous},
 		{"up", "2.50", `{}`, cardplatform.StillUnknown, cardplatform.ReasonMemberMissing},

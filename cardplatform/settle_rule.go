@@ -26,13 +26,19 @@ type settleKind int
 const (
 	// settleState: a field read back holds the value the write sets.
 	settleState settleKind = iota + 1
-	// settleDelta: a number read back moved by exactly the amount sent.
+	// settleDelta: a number read back moved by exactly the amount sent. It never proves a
+	// write absent (see provesAbsence).
 	settleDelta
 	// settleChanged: a field read back differs from its value before sending.
 	settleChanged
 	// settleNew: a listing holds one item more than before sending.
 	settleNew
 )
+
+// provesAbsence reports whether the rule can answer NotCommitted. A delta rule cannot: a
+// number that did not move may hold the write and another movement undoing it, so its
+// read-back proves a write committed or leaves it unknown, and a person decides the rest.
+func (r *settleRule) provesAbsence() bool { return r.Kind != settleDelta }
 
 // settleMoves is the direction of a delta rule: which way the write moves the number by the
 // amount sent. Its zero value is no direction: such a rule proves nothing (refused).
@@ -326,7 +332,11 @@ func (c *Client) settleWith(ctx context.Context, r *settleRule, snap Snapshot, o
 		case early:
 			return still(ReasonTooEarly, "no movement yet, but "+tooEarly)
 		}
-		return proved(NotCommitted, "no movement past the settle time of "+settle.String())
+		// A number that did not move does not prove the write absent: the write and another
+		// movement of the same size the other way (a purchase of the amount credited, a
+		// reversal) leave it where it was, and sending again would move the money twice.
+		return still(ReasonAmbiguous, "no movement past the settle time of "+settle.String()+
+			", which does not prove it was not applied: another movement of the same size the other way would undo it")
 
 	case settleChanged:
 		head += fmt.Sprintf(": %s before, %s now", show(before), show(st.value))

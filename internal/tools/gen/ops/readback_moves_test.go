@@ -114,7 +114,7 @@ func TestDebitReadbackIsASpecOnlyChange(t *testing.T) {
 		t.Errorf("%s: settleMethods lacks %s", settleFile, want)
 	}
 	for file, want := range map[string]string{
-		settleFile: "It answers Committed when ledger_balance fell by exactly the amount sent since the snapshot (a debit: before minus now equals the amount); NotCommitted when it did not move; StillUnknown for any other movement (or an amount of zero).",
+		settleFile: "It answers Committed when ledger_balance fell by exactly the amount sent since the snapshot (a debit: before minus now equals the amount); never NotCommitted: a number that did not move may hold the write and another movement of the same size the other way, so it answers StillUnknown then (ReasonTooEarly before the settle time, ReasonAmbiguous after), and for any other movement (or an amount of zero).",
 		clientFile: "read back with GetAccount: ledger_balance compared with a reading taken before sending: lower by exactly the amount, with no other movement on the account meanwhile, means the fee was applied; any other movement makes the answer ambiguous. Client.SnapshotApplyFee (before sending) and Client.SettleApplyFee run it.",
 	} {
 		if !strings.Contains(flat(files[file]), want) {

@@ -513,7 +513,7 @@ func kindRule(r settleRule) string {
 		if r.Moves == moveDown {
 			way = "fell by exactly the amount sent since the snapshot (a debit: before minus now equals the amount)"
 		}
-		return "It answers Committed when " + r.Field + " " + way + "; NotCommitted when it did not move; StillUnknown for any other movement (or an amount of zero)." + tail
+		return "It answers Committed when " + r.Field + " " + way + "; never NotCommitted: a number that did not move may hold the write and another movement of the same size the other way, so it answers StillUnknown then (ReasonTooEarly before the settle time, ReasonAmbiguous after), and for any other movement (or an amount of zero)." + tail
 	case "changed":
 		return "It answers Committed when " + r.Field + " differs from its value read before sending; NotCommitted when it is the same (or still absent)." + tail
 	default:
