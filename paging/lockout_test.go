@@ -96,25 +96,34 @@ func (grantAll) Wait(context.Context, core.BudgetKey) error { return nil }
 
 // TestLockoutErrorNotRetried: a call refused locally during the lock-out is one attempt: the
 // retry policy neither backs off nor tries again (one log record, no wait).
+//
+// It runs in a testing/synctest bubble against a server on in-memory connections, as
+// TestShortRetryAfterNotRetried does: the time the refused call took is exactly what the SDK
+// waited in it, zero, where the machine's clock gave a bound of 1 s (100 ms before that: a busy
+// machine's scheduling delay) and could not see a backoff shorter than the bound.
 func TestLockoutErrorNotRetried(t *testing.T) {
-	srv, hits := tooMany(t, "")
-	var logs bytes.Buffer
-	c, err := paging.New(srv.URL, paging.WithDocumentedAPI(), core.WithHTTPClient(srv.Client()),
-		core.WithLogger(slog.New(slog.NewTextHandler(&logs, leaktest.NoTime(nil)))))
-	require.NoError(t, err)
-	_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
-	require.ErrorIs(t, err, core.ErrRateLimited)
-	logs.Reset()
+	synctest.Test(t, func(t *testing.T) {
+		var hits atomic.Int32
+		url, hc := pipeServer(t, tooManyHandler("", &hits, nil))
+		t.Cleanup(func() { ratelimit.Process().Forget(sdkclient.Origin(url)) })
+		var logs bytes.Buffer
+		c, err := paging.New(url, paging.WithDocumentedAPI(), core.WithHTTPClient(hc), paging.WithLimiter(grantAll{}),
+			core.WithLogger(slog.New(slog.NewTextHandler(&logs, leaktest.NoTime(nil)))))
+		require.NoError(t, err)
+		_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
+		require.ErrorIs(t, err, core.ErrRateLimited)
+		logs.Reset()
 
-	start := time.Now()
-	_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
-	var le *core.LockoutError
-	require.ErrorAs(t, err, &le)
-	// The log shows one attempt; the time shows no wait for the lock-out (2 minutes) nor a
-	// retry's. 100 ms, the bound this test had, is a busy machine's scheduling delay.
-	assert.Less(t, time.Since(start), time.Second, "no backoff before LockoutError")
-	assert.Equal(t, 1, strings.Count(logs.String(), "\n"), "one attempt:\n%s", logs.String())
-	assert.Equal(t, int32(1), hits.Load())
+		start := time.Now()
+		_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
+		var le *core.LockoutError
+		require.ErrorAs(t, err, &le)
+		// The log shows one attempt; the time shows no wait for the lock-out (2 minutes) nor
+		// a retry's.
+		assert.Zero(t, time.Since(start), "no backoff before LockoutError")
+		assert.Equal(t, 1, strings.Count(logs.String(), "\n"), "one attempt:\n%s", logs.String())
+		assert.Equal(t, int32(1), hits.Load())
+	})
 }
 
 // TestLockoutBounded: a Retry-After longer than the lock-out's maximum (10 minutes by default,
