@@ -59,9 +59,10 @@ func (w logWriter) Write(p []byte) (int, error) {
 // wake-up and write, the kernel, the sandbox's goroutines), and the fleet's 87 ms of margin
 // in six turns holds the bank to 5 a second only while those delays differ by less (the
 // package doc's "what is assumed"). On a starved machine they do not: the sandbox counted 6
-// in one second at load 17 with the turns spaced as they must be. The arrivals still count
-// (logged), and each must follow a turn: a replica that sent before its turn, or without one,
-// fails here on any machine. Both clocks are this machine's (a REDIS_ADDR on loopback, as in
+// in one second at load 17 with the turns spaced as they must be. The arrivals are still held
+// to 5 a second (what the bank counts, and the only check that sees the fleet's "a turn more
+// than 25 ms late is given up" rule), and each must follow a turn: a replica that sent before
+// its turn, or without one, fails here on any machine. Both clocks are this machine's (a REDIS_ADDR on loopback, as in
 // CI).
 func TestFleet(t *testing.T) {
 	if testing.Short() {
@@ -84,6 +85,10 @@ func TestFleet(t *testing.T) {
 	turns := rec.turns()
 	worstTurns, _ := windows(turns)
 	assert.LessOrEqual(t, worstTurns, 5, "turns the fleet gave in one second (Redis's clock), all four replicas together")
+	// What the bank counts: the arrivals. Its margin rests on the delays from a turn to the
+	// sandbox differing by less than 87 ms (a turn more than 25 ms late is given up), which a
+	// starved machine can break; only this check sees that rule removed.
+	assert.LessOrEqual(t, rep.WorstSecond, 5, "requests at the sandbox in one second, all four replicas together")
 	for k, at := range rep.Requests { // sorted: the k+1 first need k+1 turns no later than the last of them
 		n, found := slices.BinarySearchFunc(turns, at, time.Time.Compare)
 		if found {
